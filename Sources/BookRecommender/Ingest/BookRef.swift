@@ -1,0 +1,26 @@
+/// How one input record names a book, before ingest turns it into an item key.
+///
+/// Readers fill in what the record holds; `Ingestor` resolves it against the
+/// catalog: the ISBN-13 wins, then a catalog id, then `localID` as it is.
+public struct BookRef: Sendable, Equatable {
+    /// A validated ISBN-13 (13 ASCII digits), when the record held a usable ISBN.
+    public var isbn13: String?
+    /// The format's own id for the book, namespaced where it is not a plain
+    /// item id: `"goodreads:1234"`, `"librarything:5678"`, `"asin:B07MNWKF2M"`,
+    /// or the raw value of a generic ratings file's item column.
+    public var localID: String?
+    /// Title as the record gives it, if any (used when the catalog has none).
+    public var title: String?
+    /// Authors as the record gives them, primary first.
+    public var authors: [String]
+
+    public init(isbn13: String? = nil, localID: String? = nil, title: String? = nil, authors: [String] = []) {
+        self.isbn13 = isbn13
+        self.localID = localID
+        self.title = title
+        self.authors = authors
+    }
+
+    /// True when nothing in the record can identify the book.
+    public var isUnidentified: Bool { isbn13 == nil && (localID ?? "").isEmpty }
+}

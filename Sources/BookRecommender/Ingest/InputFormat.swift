@@ -1,0 +1,25 @@
+/// The input formats `bookrec` reads. The raw value is the `--format` name.
+public enum InputFormat: String, Sendable, CaseIterable, Codable {
+    /// Any delimited file of user, book, rating rows.
+    case ratingsCSV = "ratings-csv"
+    /// Goodreads "Export Library" CSV, 31- and 24-column headers.
+    case goodreads
+    /// StoryGraph export CSV.
+    case storygraph
+    /// LibraryThing CSV, TSV and JSON exports.
+    case librarything
+    /// Book-Crossing style `"User-ID";"ISBN";"Book-Rating"`.
+    case bookcrossing
+    /// `<ratings><rating user="…" isbn="…" value="…"/></ratings>`.
+    case ratingsXML = "ratings-xml"
+    /// A Goodreads shelf RSS feed.
+    case goodreadsRSS = "goodreads-rss"
+
+    /// Per-person exports take their user id from the file name.
+    public var isPerPerson: Bool {
+        switch self {
+        case .goodreads, .storygraph, .librarything, .goodreadsRSS: true
+        case .ratingsCSV, .bookcrossing, .ratingsXML: false
+        }
+    }
+}

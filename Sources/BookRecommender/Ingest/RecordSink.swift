@@ -1,0 +1,14 @@
+/// Receives the records a reader finds, in input order.
+///
+/// Readers never keep records themselves; they hand each one over as soon as it
+/// is parsed, so memory stays flat however large the file. `line` is the
+/// 1-based line on which the record starts.
+public protocol RecordSink {
+    /// A rating on the common 0–5 scale (see `RatingScale`).
+    mutating func rating(user: String, book: BookRef, value: Float, line: Int)
+    /// A book the user has (to-read, currently reading, read but unrated):
+    /// never recommended to them, but not a rating.
+    mutating func shelved(user: String, book: BookRef, line: Int)
+    /// A record that cannot be used, with the raw text for `rejects.csv`.
+    mutating func reject(line: Int, reason: RejectReason, record: String)
+}

@@ -1,0 +1,33 @@
+/// Why an input record could not be used. Each case becomes the `reason`
+/// column of `rejects.csv` and the message of a `--on-bad-record fail` stop.
+public enum RejectReason: Sendable, Equatable, CustomStringConvertible {
+    /// The record has a different number of fields than the header.
+    case fieldCount(expected: Int, found: Int)
+    /// The rating field is not a number.
+    case ratingNotANumber(String)
+    /// The rating is a number outside the format's scale.
+    case ratingOffScale(String)
+    /// The user field is empty.
+    case missingUser
+    /// No field identifies the book (no valid ISBN and no id).
+    case noBookID
+    /// A quoted field is still open at the end of the file.
+    case unterminatedQuote
+    /// The record's bytes are not valid UTF-8 and the format has no fallback.
+    case invalidEncoding
+    /// Anything else a reader finds wrong, in its own words.
+    case other(String)
+
+    public var description: String {
+        switch self {
+        case .fieldCount(let expected, let found): "expected \(expected) fields, found \(found)"
+        case .ratingNotANumber(let raw): "rating is not a number: \"\(raw)\""
+        case .ratingOffScale(let raw): "rating is off the scale: \"\(raw)\""
+        case .missingUser: "no user id"
+        case .noBookID: "no usable book id (no valid ISBN and no id)"
+        case .unterminatedQuote: "quoted field is not closed before the end of the file"
+        case .invalidEncoding: "invalid UTF-8"
+        case .other(let text): text
+        }
+    }
+}

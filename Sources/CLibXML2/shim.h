@@ -1,0 +1,13 @@
+#ifndef BOOKREC_CLIBXML2_SHIM_H
+#define BOOKREC_CLIBXML2_SHIM_H
+
+// libxml2's ICU headers clash with Foundation's copy of ICU.
+#undef LIBXML_ICU_ENABLED
+#include <libxml/xmlreader.h>
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>
+
+/// Swift 6 rejects the mutable C global `xmlFree`; call it through this.
+static inline void bookrec_xmlFree(void *pointer) { xmlFree(pointer); }
+
+#endif
