@@ -11,4 +11,7 @@ public protocol RecordSink {
     mutating func shelved(user: String, book: BookRef, line: Int)
     /// A record that cannot be used, with the raw text for `rejects.csv`.
     mutating func reject(line: Int, reason: RejectReason, record: String)
+    /// True once the sink wants no more records (`--on-bad-record fail` saw a
+    /// bad one). Readers check it after each record and return early.
+    var isStopped: Bool { get }
 }
