@@ -4,4 +4,4 @@ import BookRecommender
     import Glibc
 #endif
 
-exit(CLI.run(CommandLine.arguments))
+exit(await CLI.run(CommandLine.arguments))

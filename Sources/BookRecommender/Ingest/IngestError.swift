@@ -9,6 +9,24 @@ public enum IngestError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A bad record with `--on-bad-record fail`.
     case badRecord(path: String, line: Int, reason: RejectReason)
 
+    /// The line the problem is on (0 when it concerns the whole file).
+    public var line: Int {
+        switch self {
+        case .cannotRead, .unknownFormat: 0
+        case .malformed(_, let line, _), .badRecord(_, let line, _): line
+        }
+    }
+
+    /// The problem without the path and line.
+    public var reason: String {
+        switch self {
+        case .cannotRead(_, let reason): "cannot read: \(reason)"
+        case .unknownFormat(_, let reason): "unknown format: \(reason)"
+        case .malformed(_, _, let reason): reason
+        case .badRecord(_, _, let reason): reason.description
+        }
+    }
+
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): "\(path): cannot read: \(reason)"

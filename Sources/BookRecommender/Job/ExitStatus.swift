@@ -18,3 +18,24 @@ public enum ExitStatus: Int32, Sendable, Error {
     /// The job file is invalid.
     case config = 78
 }
+
+extension ExitStatus {
+    /// The exit status for an error that ended a run.
+    public static func of(_ error: any Error) -> ExitStatus {
+        switch error {
+        case let status as ExitStatus: status
+        case is UsageError: .usage
+        case is ConfigError: .config
+        case let error as IngestError:
+            switch error {
+            case .cannotRead: .noInput
+            case .unknownFormat, .malformed, .badRecord: .dataError
+            }
+        case let error as ReportError:
+            switch error {
+            case .cannotCreateFolder, .cannotWrite: .cannotCreate
+            }
+        default: .software
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// The sink every reader writes into: interns users and items, resolves books
+/// against the catalog, fills `RatingData`, and keeps the accounting.
+struct IngestSink: RecordSink {
+    private(set) var data = RatingData()
+    private(set) var items: [ItemInfo] = []
+    /// Counts of the file being read; `Ingestor` moves them to the file's report.
+    var counts = RecordCounts()
+    /// The first bad record, when the policy is `fail`.
+    private(set) var failure: (line: Int, reason: RejectReason)?
+    /// The file being read, for reject rows.
+    var path = ""
+
+    private let catalog: Catalog
+    private let policy: BadRecordPolicy
+    private let rejects: RejectLog
+    private var userIndex: [String: Int32] = [:]
+    private var itemIndex: [String: Int32] = [:]
+
+    init(catalog: Catalog, policy: BadRecordPolicy, rejects: RejectLog) {
+        self.catalog = catalog
+        self.policy = policy
+        self.rejects = rejects
+    }
+
+    var isStopped: Bool { failure != nil }
+
+    mutating func rating(user: String, book: BookRef, value: Float, line: Int) {
+        guard let (userID, itemID) = intern(user: user, book: book, line: line) else { return }
+        counts.read += 1
+        counts.used += 1
+        data.ratingUser.append(userID)
+        data.ratingItem.append(itemID)
+        data.ratingValue.append(value)
+    }
+
+    mutating func shelved(user: String, book: BookRef, line: Int) {
+        guard let (userID, itemID) = intern(user: user, book: book, line: line) else { return }
+        counts.read += 1
+        counts.shelved += 1
+        data.shelfUser.append(userID)
+        data.shelfItem.append(itemID)
+    }
+
+    mutating func reject(line: Int, reason: RejectReason, record: String) {
+        counts.read += 1
+        counts.rejected += 1
+        rejects.add(RejectLog.Entry(file: path, line: line, reason: reason, record: record))
+        if policy == .fail, failure == nil { failure = (line, reason) }
+    }
+
+    /// The indices of `user` and `book`, adding them when new; nil (after a
+    /// reject) when either cannot be identified.
+    private mutating func intern(user: String, book: BookRef, line: Int) -> (Int32, Int32)? {
+        guard !user.isEmpty else {
+            reject(line: line, reason: .missingUser, record: describe(user: user, book: book))
+            return nil
+        }
+        let entry = catalog.isEmpty ? nil : catalog.entry(for: book)
+        guard let key = book.isbn13 ?? entry?.itemKey ?? book.localID.flatMap({ $0.isEmpty ? nil : $0 }) else {
+            reject(line: line, reason: .noBookID, record: describe(user: user, book: book))
+            return nil
+        }
+        let userID: Int32
+        if let known = userIndex[user] {
+            userID = known
+        } else {
+            userID = Int32(data.userIDs.count)
+            userIndex[user] = userID
+            data.userIDs.append(user)
+        }
+        if let known = itemIndex[key] {
+            if items[Int(known)].title == nil, let title = book.title, !title.isEmpty {
+                items[Int(known)].title = title
+                items[Int(known)].authors = book.authors
+            }
+            return (userID, known)
+        }
+        let itemID = Int32(data.itemKeys.count)
+        itemIndex[key] = itemID
+        data.itemKeys.append(key)
+        items.append(
+            ItemInfo(
+                isbn13: book.isbn13 ?? entry?.isbn13, title: entry?.title ?? book.title,
+                authors: entry.map(\.authors) ?? book.authors, imageURL: entry?.imageURL))
+        return (userID, itemID)
+    }
+
+    private func describe(user: String, book: BookRef) -> String {
+        CSVField.line([user, book.isbn13 ?? book.localID ?? "", book.title ?? ""]).dropLast().description
+    }
+}

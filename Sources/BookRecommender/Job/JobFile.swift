@@ -1,0 +1,85 @@
+import Foundation
+
+/// Reads a job file: a JSON object holding the same settings as the command
+/// line (`inputs`, `format`, `catalog`, `top`, `out`, …).
+public enum JobFile {
+    /// Keys that are paths; relative ones are taken from the job file's folder,
+    /// so a job runs the same from cron as from the shell.
+    static let pathKeys: Set<String> = ["inputs", "catalog", "out"]
+
+    /// Applies the job file at `path` over `settings`.
+    /// - Throws: `ConfigError` listing every unknown key, wrong type and bad
+    ///   value with its JSON path, or why the file cannot be read or parsed.
+    public static func load(_ path: String, over settings: RunSettings) throws(ConfigError) -> RunSettings {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigError(file: path, problems: [.init(path: "$", message: "cannot read the job file")])
+        }
+        let document: JSONValue
+        do {
+            document = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ConfigError(file: path, problems: [.init(path: "$", message: "not valid JSON: \(reason(error))")])
+        }
+        guard case .object(let object) = document else {
+            throw ConfigError(
+                file: path, problems: [.init(path: "$", message: "expected an object, found \(document.typeName)")])
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        var result = settings
+        var problems: [ConfigError.Problem] = []
+        for key in object.keys.sorted() {
+            let jsonValue = object[key]!
+            guard let setting = Setting.all.first(where: { $0.jobKey == key }) else {
+                let known = Setting.all.compactMap(\.jobKey).sorted().joined(separator: ", ")
+                problems.append(.init(path: "$.\(key)", message: "unknown key (known keys: \(known))"))
+                continue
+            }
+            if case .array(let items) = jsonValue {
+                for (index, item) in items.enumerated() where item.typeName != "string" {
+                    problems.append(.init(path: "$.\(key)[\(index)]", message: "expected string, found \(item.typeName)"))
+                }
+            }
+            guard var value = jsonValue.settingValue, setting.accepts(value) else {
+                if case .array = jsonValue, setting.kind == .strings { continue }
+                problems.append(
+                    .init(path: "$.\(key)", message: "expected \(typeName(setting.kind)), found \(jsonValue.typeName)"))
+                continue
+            }
+            if pathKeys.contains(key) { value = resolved(value, against: folder) }
+            if let expected = setting.set(value, on: &result) {
+                problems.append(.init(path: "$.\(key)", message: "invalid value: expected \(expected)"))
+            }
+        }
+        guard problems.isEmpty else { throw ConfigError(file: path, problems: problems) }
+        return result
+    }
+
+    static func typeName(_ kind: Setting.Kind) -> String {
+        switch kind {
+        case .string: "string"
+        case .integer: "integer"
+        case .boolean: "boolean"
+        case .strings: "array of strings"
+        }
+    }
+
+    static func resolved(_ value: SettingValue, against folder: URL) -> SettingValue {
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardized.path
+        }
+        switch value {
+        case .string(let path): return .string(absolute(path))
+        case .strings(let paths): return .strings(paths.map(absolute))
+        default: return value
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error else { return "\(error)" }
+        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        return underlying ?? context.debugDescription
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Runs one batch: ingest → model → recommend → report, timing each stage and
+/// writing `rejects.csv` and `summary.json` beside the reports.
+public struct JobRunner {
+    /// What a finished run produced, for the one-line result on stdout.
+    public struct Outcome: Sendable {
+        public var users: Int
+        public var items: Int
+        public var records: RecordCounts
+        public var index: URL
+        public var seconds: Double
+
+        public var resultLine: String {
+            "bookrec: \(users) users, \(items) books, \(records.used) ratings used, "
+                + "\(records.rejected) rejected; report: \(index.path) (\(seconds) s)"
+        }
+    }
+
+    public let settings: RunSettings
+    public let log: Log
+
+    public init(settings: RunSettings, log: Log) {
+        self.settings = settings
+        self.log = log
+    }
+
+    /// - Throws: `IngestError` (missing input 66, bad data 65), `ReportError`
+    ///   (output 73), `ExitStatus.ioError` when rejects cannot be written.
+    public func run() async throws -> Outcome {
+        var stopwatch = Stopwatch()
+        let startedAt = Date()
+        let files = try InputExpansion.files(for: settings.inputs)
+        let catalogFile = try settings.catalog.map { path throws(IngestError) in
+            try InputExpansion.files(for: [path])[0]
+        }
+        let out = URL(fileURLWithPath: settings.out)
+        try AtomicFile.createFolder(out)
+        let rejectsFile = try RejectsFile(folder: out)
+        defer { rejectsFile.discard() }
+
+        log.info("ingest", "start", ["files": String(files.count)])
+        let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: settings.onBadRecord)
+        let result = try ingestor.ingest(files, catalogFile: catalogFile, rejects: rejectsFile.log) { file in
+            log.info(
+                "ingest", "file",
+                [
+                    "path": file.path, "format": file.format?.rawValue ?? "unknown", "read": String(file.records.read),
+                    "used": String(file.records.used), "shelved": String(file.records.shelved),
+                    "rejected": String(file.records.rejected),
+                ])
+            if let error = file.error { log.warning("ingest", "file stopped early", ["error": error]) }
+        }
+        var summary = RunSummary(
+            startedAt: ISO8601DateFormatter().string(from: startedAt), users: result.data.userCount,
+            items: result.data.itemCount, records: result.totals, catalog: result.catalog, files: result.files,
+            duplicatesReplaced: 0, fallbackUsers: 0, recommendations: 0, settings: .init(settings))
+        summary.seconds.ingest = stopwatch.lap()
+
+        let model = Recommender(options: settings.model).fit(result.data)
+        summary.duplicatesReplaced = model.matrix.duplicatesReplaced
+        summary.seconds.model = stopwatch.lap()
+        log.info("model", "fitted", ["items": String(result.data.itemCount), "seconds": "\(summary.seconds.model)"])
+
+        let lists = model.recommendAll()
+        summary.fallbackUsers = lists.filter { !$0.isEmpty && $0.allSatisfy(\.fallback) }.count
+        summary.recommendations = lists.reduce(0) { $0 + $1.count }
+        summary.seconds.recommend = stopwatch.lap()
+        log.info("recommend", "done", ["users": String(lists.count), "seconds": "\(summary.seconds.recommend)"])
+
+        let picks = PickAssembler(data: result.data, items: result.items)
+            .userPicks(lists, ratedByUser: (0..<result.data.userCount).map { model.matrix.ratings(ofUser: Int32($0)) })
+        let totals = ReportTotals(
+            users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
+            rejected: result.totals.rejected)
+        let written = try ReportWriter(outputFolder: out).write(users: picks, totals: totals)
+        try rejectsFile.commit()
+        summary.seconds.report = stopwatch.lap()
+        summary.seconds.total = stopwatch.total
+        try AtomicFile.write(try summary.encoded(), to: out.appendingPathComponent("summary.json"))
+        log.info("report", "written", ["folder": out.path, "users": String(written.users.count)])
+        return Outcome(
+            users: result.data.userCount, items: result.data.itemCount, records: result.totals, index: written.index,
+            seconds: summary.seconds.total)
+    }
+}

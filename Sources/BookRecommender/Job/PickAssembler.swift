@@ -1,0 +1,36 @@
+/// Turns the model's index-based lists into what the reports show: item keys,
+/// ISBNs, titles, rounded scores, and each user's rated books.
+struct PickAssembler {
+    let data: RatingData
+    let items: [ItemInfo]
+
+    /// Every user's picks and rated books, in user-index order.
+    /// - Parameter ratedByUser: each user's (item, rating) after duplicates were
+    ///   resolved, as the model saw them.
+    func userPicks(_ lists: [[Recommendation]], ratedByUser: [[(item: Int32, rating: Float)]]) -> [UserPicks] {
+        lists.indices.map { user in
+            let picks = lists[user].enumerated().map { rank, pick in
+                let info = items[Int(pick.item)]
+                return Pick(
+                    rank: rank + 1, item: data.itemKeys[Int(pick.item)], isbn13: info.isbn13, title: info.title,
+                    authors: info.authors, score: Self.rounded(pick.score),
+                    because: pick.because.map { book(book: $0.item, rating: $0.rating) }, fallback: pick.fallback)
+            }
+            let rated = ratedByUser[user]
+                .sorted { $0.rating != $1.rating ? $0.rating > $1.rating : key($0.item) < key($1.item) }
+                .map { book(book: $0.item, rating: $0.rating) }
+            return UserPicks(user: data.userIDs[user], picks: picks, rated: rated)
+        }
+    }
+
+    private func key(_ item: Int32) -> String { data.itemKeys[Int(item)] }
+
+    private func book(book item: Int32, rating: Float) -> RatedBook {
+        RatedBook(item: key(item), title: items[Int(item)].title, rating: Self.rounded(rating))
+    }
+
+    /// Four decimals: enough to order picks, few enough to read.
+    static func rounded(_ value: Float) -> Double {
+        (Double(value) * 10_000).rounded() / 10_000
+    }
+}

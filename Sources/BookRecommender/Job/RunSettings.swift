@@ -1,0 +1,34 @@
+import Foundation
+
+/// What to do with a record that cannot be used.
+public enum BadRecordPolicy: String, Sendable, Codable, CaseIterable {
+    /// Write it to `rejects.csv` and go on.
+    case skip
+    /// Stop the run with exit 65, naming file, line and reason.
+    case fail
+}
+
+/// Every setting of a `recommend` or `run`: defaults, then the job file, then
+/// the command line, each overriding the one before.
+public struct RunSettings: Sendable, Equatable {
+    /// The job's name (job files only), used in logs.
+    public var name: String?
+    /// Files and folders to read.
+    public var inputs: [String] = []
+    /// The format of every input, or nil to detect each file's own.
+    public var format: InputFormat?
+    /// Column names for generic ratings files.
+    public var columns: ColumnMap?
+    /// A goodbooks-style `books.csv` with titles, authors and covers.
+    public var catalog: String?
+    /// The output folder.
+    public var out: String = "output"
+    public var onBadRecord: BadRecordPolicy = .skip
+    /// False with `--no-enrich`.
+    public var enrich: Bool = true
+    public var model = ModelOptions()
+
+    public init() {
+        model.threads = ProcessInfo.processInfo.activeProcessorCount
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// `summary.json`: what a run read, what it produced, how long each stage took,
+/// and the settings it used. The run date lives here and nowhere else.
+struct RunSummary: Encodable {
+    struct Seconds: Encodable {
+        var ingest = 0.0
+        var model = 0.0
+        var recommend = 0.0
+        var enrich = 0.0
+        var report = 0.0
+        var total = 0.0
+    }
+
+    struct Settings: Encodable {
+        var name: String?
+        var inputs: [String]
+        var format: String
+        var columns: ColumnMap?
+        var catalog: String?
+        var top: Int
+        var neighbors: Int
+        var minRatings: Int
+        var threads: Int
+        var onBadRecord: BadRecordPolicy
+        var enrich: Bool
+        var out: String
+
+        init(_ settings: RunSettings) {
+            name = settings.name
+            inputs = settings.inputs
+            format = settings.format?.rawValue ?? "auto"
+            columns = settings.columns
+            catalog = settings.catalog
+            top = settings.model.top
+            neighbors = settings.model.neighbors
+            minRatings = settings.model.minRatings
+            threads = settings.model.threads
+            onBadRecord = settings.onBadRecord
+            enrich = settings.enrich
+            out = settings.out
+        }
+    }
+
+    var schemaVersion = 1
+    var version = CLI.version
+    var startedAt: String
+    var users: Int
+    var items: Int
+    var records: RecordCounts
+    var catalog: RecordCounts?
+    var files: [FileReport]
+    /// Ratings replaced by a later rating of the same book by the same user.
+    var duplicatesReplaced: Int
+    /// Users whose whole list is the popularity fallback.
+    var fallbackUsers: Int
+    var recommendations: Int
+    var seconds = Seconds()
+    var settings: Settings
+
+    /// Pretty, sorted-key JSON with a final newline.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}

@@ -1,0 +1,64 @@
+/// One setting shared by the command line and job files: its flag, its job
+/// key, its type, and how it changes `RunSettings`.
+///
+/// Keeping both spellings in one table means a new setting cannot be added to
+/// one and forgotten in the other.
+public struct Setting: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case string
+        /// An integer at least this large.
+        case integer(minimum: Int)
+        /// A boolean; on the command line a flag that sets `flagValue`.
+        case boolean(flagValue: Bool)
+        case strings
+    }
+
+    /// The command-line flag without `--`, or nil when only job files have it.
+    public let flag: String?
+    /// The key in a job file, or nil when only the command line has it.
+    public let jobKey: String?
+    public let kind: Kind
+    /// What a valid value looks like, for error messages.
+    public let expected: String
+    let apply: @Sendable (inout RunSettings, SettingValue) -> String?
+
+    /// - Parameter apply: sets the value, or returns why it is invalid.
+    init(
+        flag: String?, jobKey: String?, kind: Kind, expected: String,
+        apply: @escaping @Sendable (inout RunSettings, SettingValue) -> String?
+    ) {
+        self.flag = flag
+        self.jobKey = jobKey
+        self.kind = kind
+        self.expected = expected
+        self.apply = apply
+    }
+
+    /// Converts a command-line string to this setting's type.
+    /// - Returns: nil when the string is not of the type.
+    func value(fromFlag text: String) -> SettingValue? {
+        switch kind {
+        case .string: .string(text)
+        case .strings: .strings([text])
+        case .integer: Int(text).map(SettingValue.integer)
+        case .boolean(let flagValue): .boolean(flagValue)
+        }
+    }
+
+    /// Checks a job-file value's JSON type.
+    func accepts(_ value: SettingValue) -> Bool {
+        switch (kind, value) {
+        case (.string, .string), (.integer, .integer), (.boolean, .boolean), (.strings, .strings): true
+        default: false
+        }
+    }
+
+    /// Checks the range and applies the value.
+    /// - Returns: why the value is invalid, or nil when it was applied.
+    func set(_ value: SettingValue, on settings: inout RunSettings) -> String? {
+        if case .integer(let minimum) = kind, case .integer(let number) = value, number < minimum {
+            return "at least \(minimum)"
+        }
+        return apply(&settings, value)
+    }
+}

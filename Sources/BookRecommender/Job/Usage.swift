@@ -1,0 +1,71 @@
+/// The help texts. Help goes to stdout; a usage error prints `line` to stderr.
+enum Usage {
+    static let line = "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | inspect INPUT... | help"
+
+    static let overview = """
+        bookrec \(CLI.version): book recommendations for every reader of a club or library.
+
+        USAGE
+          bookrec recommend INPUT... [options]   read ratings, write a report for every user
+          bookrec run JOB.json [options]         the same with settings from a job file
+          bookrec inspect INPUT... [options]     show detected formats, counts, first rejects; writes nothing
+          bookrec help [COMMAND]                 this text, or one command's
+          bookrec --version
+
+        An INPUT is a file or a folder (every regular file in it, by name).
+        See 'bookrec help recommend' for the options.
+        """
+
+    static let recommend = """
+        bookrec recommend INPUT... [options]
+
+        Reads every INPUT, computes a top-N list for every user with an item-item
+        collaborative filter, and writes per-user JSON and HTML, index.html,
+        recommendations.csv, rejects.csv and summary.json to the output folder.
+
+        OPTIONS
+          --format F             \(Setting.formatChoices) (default auto)
+          --columns user=C,item=C,rating=C
+                                 column names of a ratings-csv file
+          --catalog FILE         books.csv (goodbooks-10k layout) with titles, authors, covers
+          --top N                picks per user (default 10)
+          --out DIR              output folder (default output)
+          --threads N            worker threads (default: active cores)
+          --on-bad-record skip|fail
+                                 skip: write bad records to rejects.csv and go on (default);
+                                 fail: stop at the first with exit 65
+          --min-ratings N        fewer ratings than this get the popularity list (default 3)
+          --neighbors K          neighbours kept per book (default 64)
+          --no-enrich            do not look books up on Google Books
+
+        EXIT STATUS
+          0 ok, 64 usage, 65 bad data (fail mode), 66 no input, 70 internal error,
+          73 cannot create output, 74 I/O error, 75 try again later, 78 bad job file
+        """
+
+    static let run = """
+        bookrec run JOB.json [options]
+
+        Runs the job file: a JSON object with the settings of 'recommend' under
+        these keys: \(Setting.all.compactMap(\.jobKey).joined(separator: ", ")).
+        Relative paths in it are taken from the job file's folder. Options given
+        on the command line override the job file.
+        """
+
+    static let inspect = """
+        bookrec inspect INPUT... [--format F] [--columns user=C,item=C,rating=C] [--catalog FILE]
+
+        Reads every INPUT and prints, per file, the format used and the record
+        counts (read, used, shelved, rejected) and the first rejects. Writes nothing.
+        """
+
+    static func text(for command: String) -> String? {
+        switch command {
+        case "recommend": recommend
+        case "run": run
+        case "inspect": inspect
+        case "help": overview
+        default: nil
+        }
+    }
+}

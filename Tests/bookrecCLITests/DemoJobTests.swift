@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// Runs the demo job on the sample club in `input/`, as the README tells a new user to.
+@Suite struct DemoJobTests {
+    static let members = [
+        "alice", "bruno", "chen", "dana", "emeka", "farah", "gus", "hana", "ivan", "jo", "kai", "lena", "milo",
+    ]
+
+    func runDemo(_ extra: [String]) throws -> (BinaryRunner.Result, URL) {
+        let out = try Workspace.temporaryFolder()
+        let job = Workspace.root.appendingPathComponent("jobs/demo.json").path
+        let result = try BinaryRunner.run(["run", job, "--out", out.path, "--no-enrich"] + extra)
+        return (result, out)
+    }
+
+    @Test func writesAReportForEveryMember() throws {
+        let (result, out) = try runDemo([])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("13 users"))
+        let files = try Workspace.files(under: out)
+        for member in Self.members {
+            let json = try #require(files["users/\(member).json"])
+            let document = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+            #expect(document["user"] as? String == member)
+            let picks = try #require(document["recommendations"] as? [[String: Any]])
+            #expect(picks.count == 5, "\(member) has \(picks.count) picks")
+            #expect(files["users/\(member).html"] != nil)
+            let index = String(decoding: try #require(files["index.html"]), as: UTF8.self)
+            #expect(index.contains("users/\(member).html"))
+        }
+        #expect(files["recommendations.csv"] != nil)
+        #expect(!files.keys.contains { $0.hasSuffix(".partial") || $0.contains(".tmp") })
+    }
+
+    @Test func summaryAccountsForEveryRecordAndRejectsNameFileAndLine() throws {
+        let (result, out) = try runDemo([])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try Workspace.files(under: out)
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: try #require(files["summary.json"])) as? [String: Any])
+        let records = try #require(summary["records"] as? [String: Int])
+        #expect(records["read"] == records["used"]! + records["shelved"]! + records["rejected"]!)
+        #expect(records["rejected"] == 2)
+        #expect(summary["users"] as? Int == 13)
+        let rejects = String(decoding: try #require(files["rejects.csv"]), as: UTF8.self)
+        let lines = rejects.split(separator: "\n")
+        #expect(lines.first == "file,line,reason,record")
+        #expect(lines.count == 3)
+        #expect(rejects.contains("members.csv,6,rating is not a number"))
+        #expect(rejects.contains("members.csv,10,rating is off the scale"))
+    }
+
+    @Test func theNewcomerGetsThePopularityListAndNobodyGetsTheirOwnBooks() throws {
+        let (result, out) = try runDemo([])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try Workspace.files(under: out)
+        let milo = try #require(
+            try JSONSerialization.jsonObject(with: try #require(files["users/milo.json"])) as? [String: Any])
+        let picks = try #require(milo["recommendations"] as? [[String: Any]])
+        #expect(picks.allSatisfy { $0["fallback"] as? Bool == true })
+        // milo rated Harry Potter #1 (9780439554930) and Pride and Prejudice (9780679783268).
+        #expect(!picks.contains { ["9780439554930", "9780679783268"].contains($0["item"] as? String) })
+        let csv = String(decoding: try #require(files["recommendations.csv"]), as: UTF8.self)
+        #expect(csv.hasPrefix("user,rank,item,score\n"))
+    }
+
+    @Test func reportsAreByteIdenticalForAnyThreadCount() throws {
+        let (first, one) = try runDemo(["--threads", "1"])
+        let (second, three) = try runDemo(["--threads", "3"])
+        defer {
+            try? FileManager.default.removeItem(at: one)
+            try? FileManager.default.removeItem(at: three)
+        }
+        #expect(first.status == 0 && second.status == 0)
+        var a = try Workspace.files(under: one)
+        var b = try Workspace.files(under: three)
+        a["summary.json"] = nil
+        b["summary.json"] = nil
+        #expect(a.keys.sorted() == b.keys.sorted())
+        #expect(a == b)
+    }
+
+    @Test func failModeStopsAtTheFirstBadRecordWithExit65() throws {
+        let (result, out) = try runDemo(["--on-bad-record", "fail"])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("members.csv:6"))
+        #expect(result.stderr.contains("rating is not a number"))
+        let files = try Workspace.files(under: out)
+        #expect(files["index.html"] == nil)
+        #expect(files.isEmpty)
+    }
+
+    @Test func inspectDescribesTheClubAndWritesNothing() throws {
+        let club = Workspace.root.appendingPathComponent("input/club").path
+        let result = try BinaryRunner.run(["inspect", club])
+        #expect(result.status == 0, "\(result.stderr)")
+        for format in ["goodreads", "storygraph", "librarything", "goodreads-rss", "ratings-csv", "bookcrossing",
+            "ratings-xml"]
+        {
+            #expect(result.stdout.contains(format))
+        }
+        #expect(result.stdout.contains("first rejects (of 2)"))
+    }
+
+    static let movieLens = Workspace.shared.appendingPathComponent("data/ml-latest-small/ratings.csv")
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: movieLens.path), "needs ../shared/data"))
+    func movieLensSmallGetsAReportForAll610Users() throws {
+        let ratings = Self.movieLens
+        let out = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try BinaryRunner.run([
+            "recommend", ratings.path, "--columns", "user=userId,item=movieId,rating=rating", "--out", out.path,
+            "--no-enrich",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let users = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("users").path)
+        #expect(users.filter { $0.hasSuffix(".json") }.count == 610)
+    }
+}
