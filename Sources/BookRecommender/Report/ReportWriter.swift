@@ -61,13 +61,15 @@ public struct ReportWriter: Sendable {
         return resolved
     }
 
-    /// `folder/name`, checked to be a plain file name whose path resolves inside `root`.
+    /// `folder/name`, checked to be a plain file name inside `root`. `folder` is
+    /// already resolved; the name itself is not, because an atomic write
+    /// replaces a symlink planted there rather than writing through it.
     private func file(named name: String, in folder: URL, root: URL) throws(ReportError) -> URL {
         let url = folder.appendingPathComponent(name, isDirectory: false)
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
             throw .outsideOutputFolder(path: url.path, folder: root.path)
         }
-        try requireInside(url.resolvingSymlinksInPath(), root: root)
+        try requireInside(url, root: root)
         return url
     }
 
