@@ -1,0 +1,43 @@
+/// `users/<stem>.json`: one user's picks as data.
+///
+/// Schema version 1: `schemaVersion`, `user` (the original id) and
+/// `recommendations`, each with `rank`, `item`, `isbn13` and `title` (both
+/// left out when unknown), `authors`, `score`, `because` (each `item`,
+/// `title` when known, `rating`) and `fallback`. Scores and ratings print
+/// with at most 4 decimals.
+public enum UserJSONReport {
+    /// The version written as `schemaVersion`.
+    public static let schemaVersion = 1
+
+    /// The document for `user`.
+    public static func document(for user: UserPicks) -> JSONValue {
+        .object([
+            "schemaVersion": .integer(schemaVersion),
+            "user": .string(user.user),
+            "recommendations": .array(user.picks.map(pick)),
+        ])
+    }
+
+    private static func pick(_ pick: Pick) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "rank": .integer(pick.rank),
+            "item": .string(pick.item),
+            "authors": .array(pick.authors.map { .string($0) }),
+            "score": .fixed(pick.score, places: 4),
+            "because": .array(pick.because.map(ratedBook)),
+            "fallback": .bool(pick.fallback),
+        ]
+        if let isbn13 = pick.isbn13 { members["isbn13"] = .string(isbn13) }
+        if let title = pick.title { members["title"] = .string(title) }
+        return .object(members)
+    }
+
+    private static func ratedBook(_ book: RatedBook) -> JSONValue {
+        var members: [String: JSONValue] = [
+            "item": .string(book.item),
+            "rating": .fixed(book.rating, places: 4),
+        ]
+        if let title = book.title { members["title"] = .string(title) }
+        return .object(members)
+    }
+}

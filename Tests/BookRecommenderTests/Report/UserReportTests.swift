@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import BookRecommender
+
+@Suite struct UserReportTests {
+    @Test func jsonFollowsTheSchema() throws {
+        let data = UserJSONReport.document(for: ReportSamples.user("u/1")).data
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix("{\n  \"recommendations\": [\n"))
+        #expect(text.hasSuffix("  \"schemaVersion\": 1,\n  \"user\": \"u/1\"\n}\n"))
+        #expect(text.contains("\"score\": 4.2,\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let picks = try #require(object["recommendations"] as? [[String: Any]])
+        #expect(picks.count == 2)
+        #expect(Set(picks[0].keys) == ["rank", "item", "isbn13", "title", "authors", "score", "because", "fallback"])
+        #expect(picks[0]["authors"] as? [String] == ["Frank <Herbert>", "O'Brien"])
+        let because = try #require(picks[0]["because"] as? [[String: Any]])
+        #expect(because.first?["title"] as? String == "Dune & \"Sons\"")
+        #expect(because.first?["rating"] as? Double == 4.5)
+        #expect(Set(picks[1].keys) == ["rank", "item", "authors", "score", "because", "fallback"])
+        #expect(picks[1]["fallback"] as? Bool == true)
+    }
+
+    @Test func jsonSurvivesHostileIdsAndTitles() throws {
+        for user in ReportSamples.hostileUsers {
+            let data = UserJSONReport.document(for: user).data
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(object["user"] as? String == user.user)
+            let picks = try #require(object["recommendations"] as? [[String: Any]])
+            #expect(picks.first?["title"] as? String == user.picks.first?.title)
+        }
+    }
+
+    @Test func htmlEscapesEverythingFromInput() {
+        let user = UserPicks(
+            user: "<b onclick=x>" + ReportSamples.script,
+            picks: ReportSamples.user("x", title: ReportSamples.script).picks,
+            rated: [RatedBook(item: "<i>", title: nil, rating: 3)])
+        let page = UserHTMLReport.page(for: user)
+        #expect(!page.contains("<script"))
+        #expect(!page.contains("<b onclick"))
+        #expect(!page.contains("<i>"))
+        #expect(!page.contains("Frank <Herbert>"))
+        #expect(page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"))
+        #expect(page.contains("<h1>Book picks for <span class=\"user\">&lt;b onclick=x&gt;&lt;script&gt;"))
+        #expect(page.contains("Dune &amp; &quot;Sons&quot;"))
+    }
+
+    @Test func htmlIsSelfContained() {
+        let page = UserHTMLReport.page(for: ReportSamples.user("u1"))
+        #expect(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"))
+        #expect(page.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+        #expect(page.contains("@media (prefers-color-scheme: dark)"))
+        #expect(page.contains("default-src 'none'"))
+        #expect(!page.contains("<script"))
+        #expect(!page.contains("<link"))
+        #expect(!page.contains("src="))
+        #expect(!page.contains("http:"))
+        #expect(!page.contains("https:"))
+        #expect(page.hasSuffix("</html>\n"))
+    }
+
+    @Test func htmlShowsPicksReasonsAndRatedBooks() {
+        let page = UserHTMLReport.page(for: ReportSamples.user("u1"))
+        #expect(page.contains("<span class=\"rank\">#1</span> Dune</h2>"))
+        #expect(page.contains("<span class=\"rank\">#2</span> OL123W</h2>"))
+        #expect(page.contains("by Frank &lt;Herbert&gt;, O&#39;Brien"))
+        #expect(page.contains("Predicted rating 4.2 of 5"))
+        #expect(page.contains("Because you rated <cite>Dune &amp; &quot;Sons&quot;</cite> <span class=\"stars\""))
+        #expect(page.components(separatedBy: "Popular pick").count == 2)
+        #expect(page.contains("<h2>What we based this on</h2>"))
+    }
+
+    @Test(arguments: [
+        (5.0, "★★★★★", "5.0"), (4.5, "★★★★½", "4.5"), (3.74, "★★★½☆", "3.5"), (3.75, "★★★★☆", "4.0"),
+        (0.0, "☆☆☆☆☆", "0.0"), (0.2, "☆☆☆☆☆", "0.0"), (7.0, "★★★★★", "5.0"), (-1.0, "☆☆☆☆☆", "0.0"),
+        (Double.nan, "☆☆☆☆☆", "0.0"),
+    ])
+    func starsRoundToHalves(_ rating: Double, _ glyphs: String, _ label: String) {
+        let stars = UserHTMLReport.stars(rating)
+        #expect(stars.contains(">\(glyphs)</span>"))
+        #expect(stars.contains("aria-label=\"\(label) out of 5 stars\""))
+    }
+
+    @Test func emptyTitleFallsBackToItemKey() {
+        #expect(UserHTMLReport.displayTitle("  ", item: "OL1W") == "OL1W")
+        #expect(UserHTMLReport.displayTitle(nil, item: "") == "(untitled)")
+        #expect(UserHTMLReport.displayTitle("Emma", item: "OL1W") == "Emma")
+    }
+
+    @Test func csvHasOneRowPerPick() {
+        let csv = RecommendationsCSV.text(users: [
+            ReportSamples.user("a,b"), UserPicks(user: "c", picks: [], rated: []),
+        ])
+        #expect(
+            csv == """
+                user,rank,item,score
+                "a,b",1,9780000000002,4.2
+                "a,b",2,OL123W,3.75
+
+                """)
+    }
+}
