@@ -33,7 +33,8 @@ extension ExitStatus {
             }
         case let error as ReportError:
             switch error {
-            case .cannotCreateFolder, .cannotWrite: .cannotCreate
+            case .cannotCreateFolder, .cannotWrite, .outsideOutputFolder: .cannotCreate
+            case .duplicateUser: .software
             }
         default: .software
         }

@@ -1,20 +1,12 @@
-/// Any JSON value, decoded without losing its type (a `true` stays a boolean,
-/// `3` an integer), so job-file errors can say "expected X, found Y".
-public indirect enum JSONValue: Sendable, Equatable, Decodable {
-    case null
-    case boolean(Bool)
-    case integer(Int)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
+/// Reading job files into `JSONValue` without losing types: a `true` stays a
+/// boolean and `3` an integer, so errors can say "expected X, found Y".
+extension JSONValue: Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
         } else if let value = try? container.decode(Bool.self) {
-            self = .boolean(value)
+            self = .bool(value)
         } else if let value = try? container.decode(Int.self) {
             self = .integer(value)
         } else if let value = try? container.decode(Double.self) {
@@ -32,27 +24,31 @@ public indirect enum JSONValue: Sendable, Equatable, Decodable {
     public var typeName: String {
         switch self {
         case .null: "null"
-        case .boolean: "boolean"
+        case .bool: "boolean"
         case .integer: "integer"
-        case .number: "number"
+        case .number, .fixed: "number"
         case .string: "string"
         case .array: "array"
         case .object: "object"
         }
     }
 
-    /// The value as a setting value, when its type can be one.
+    /// The value as a setting value, when its type can be one; an array only
+    /// when every element is a string (`JobFile` names the odd element).
     var settingValue: SettingValue? {
         switch self {
-        case .boolean(let value): .boolean(value)
-        case .integer(let value): .integer(value)
-        case .number(let value): .number(value)
-        case .string(let value): .string(value)
+        case .bool(let value): return .boolean(value)
+        case .integer(let value): return .integer(value)
+        case .number(let value), .fixed(let value, _): return .number(value)
+        case .string(let value): return .string(value)
         case .array(let items):
-            // Only an array of strings is a setting value; `JobFile` names the odd element.
-            items.allSatisfy { if case .string = $0 { true } else { false } }
-                ? .strings(items.map { if case .string(let text) = $0 { text } else { "" } }) : nil
-        case .null, .object: nil
+            var strings: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { return nil }
+                strings.append(text)
+            }
+            return .strings(strings)
+        case .null, .object: return nil
         }
     }
 }
