@@ -22,7 +22,10 @@ import Testing
         #expect(try XMLRootDetector.rootElementName(ofFileAt: path) == "ratings")
     }
 
-    @Test(arguments: ["", "user,isbn,rating\nu1,0439023483,4\n", "<?xml version=\"1.0\"?>\n<!-- nothing -->\n"])
+    @Test(arguments: [
+        "", "user,isbn,rating\nu1,0439023483,4\n", "<?xml version=\"1.0\"?>\n<!-- nothing -->\n",
+        "<?xml version=\"1.0\" encoding=\"no-such-encoding\"?>\n<ratings/>", "\u{FEFF}\u{0}\u{1}\u{2}<",
+    ])
     func throwsMalformedWithoutARootElement(_ text: String) throws {
         let path = try XMLFixtures.write(text)
         #expect {
