@@ -1,0 +1,25 @@
+/// Finds which XML format a file holds from its root element, reading only up
+/// to that element.
+public enum XMLRootDetector {
+    /// The local name of the root element of the XML file at `path`.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read,
+    ///   `.malformed` when it is not XML, has no root element, or is refused by
+    ///   `XMLStreamReader`'s limits (entity declarations, for one).
+    public static func rootElementName(ofFileAt path: String) throws(IngestError) -> String {
+        var reader = try XMLStreamReader(path: path)
+        while try reader.advance() {
+            if reader.nodeKind == .element { return reader.localName }
+        }
+        throw .malformed(path: path, line: 1, reason: "the document has no root element")
+    }
+
+    /// The input format whose root element is `name`: `ratings` → ratings-xml,
+    /// `rss` → goodreads-rss; nil for any other root.
+    public static func inputFormat(forRoot name: String) -> InputFormat? {
+        switch name {
+        case "ratings": .ratingsXML
+        case "rss": .goodreadsRSS
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import BookRecommender
+
+@Suite struct RatingsXMLReaderTests {
+    private func read(_ path: String, stopAfter: Int? = nil) -> (sink: XMLTestSink, error: IngestError?) {
+        var sink = XMLTestSink(stopAfter: stopAfter)
+        do throws(IngestError) {
+            try RatingsXMLReader().read(InputFile(path: path), into: &sink)
+            return (sink, nil)
+        } catch {
+            return (sink, error)
+        }
+    }
+
+    @Test func readsGoodRatings() {
+        let (sink, error) = read(XMLFixtures.path("ratings_good.xml"))
+        #expect(error == nil)
+        #expect(
+            sink.ratings == [
+                .init(user: "u1", book: BookRef(isbn13: "9780439023481"), value: 4, line: 4),
+                .init(
+                    user: "u1",
+                    book: BookRef(isbn13: "9780385490818", title: "The Handmaid's Tale", authors: ["Margaret Atwood"]),
+                    value: 4.5, line: 5),
+                .init(user: "u2", book: BookRef(localID: "b17", title: "Café & Co"), value: 3, line: 8),
+                .init(user: "u2", book: BookRef(isbn13: "9780201116090", localID: "b99"), value: 5, line: 9),
+            ])
+        #expect(sink.shelved.isEmpty && sink.rejects.isEmpty)
+    }
+
+    @Test func tenPointScaleIsHalved() {
+        let (sink, error) = read(XMLFixtures.path("ratings_scale10.xml"))
+        #expect(error == nil)
+        #expect(sink.ratings.map(\.value) == [4, 5])
+        #expect(
+            sink.rejects == [
+                .init(
+                    line: 5, reason: .ratingOffScale("11"),
+                    record: #"<rating user="u2" isbn="9780140143508" value="11"/>"#)
+            ])
+    }
+
+    @Test func badRecordsAreRejectedAndReadingGoesOn() {
+        let (sink, error) = read(XMLFixtures.path("ratings_bad.xml"))
+        #expect(error == nil)
+        #expect(
+            sink.rejects == [
+                .init(line: 3, reason: .missingUser, record: #"<rating isbn="9780439023481" value="4"/>"#),
+                .init(line: 4, reason: .noBookID, record: #"<rating user="u1" value="4"/>"#),
+                .init(line: 5, reason: .noBookID, record: #"<rating user="u1" isbn="0439023484" value="4"/>"#),
+                .init(line: 6, reason: .noBookID, record: #"<rating user="u1" isbn="x" value="9"/>"#),
+                .init(
+                    line: 7, reason: .ratingNotANumber("four"),
+                    record: #"<rating user="u1" isbn="9780439023481" value="four"/>"#),
+                .init(
+                    line: 8, reason: .ratingOffScale("9"),
+                    record: #"<rating user="u1" isbn="9780439023481" value="9"/>"#),
+                .init(
+                    line: 9, reason: .noBookID,
+                    record: #"<rating user="u1" title="A &quot;quoted&quot; &lt;title&gt;" value="2"/>"#),
+            ])
+        #expect(sink.ratings == [.init(user: "u3", book: BookRef(isbn13: "9780439023481"), value: 2, line: 10)])
+    }
+
+    @Test func truncatedFileKeepsEarlierRecordsAndNamesTheLine() {
+        let path = XMLFixtures.path("ratings_truncated.xml")
+        let (sink, error) = read(path)
+        #expect(sink.ratings.map(\.user) == ["u1", "u2"])
+        guard case .malformed(path, 5, _) = error else {
+            Issue.record("expected malformed at line 5, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func doctypeWithoutEntitiesIsReadWithoutLoadingOrDefaults() {
+        let (sink, error) = read(XMLFixtures.path("ratings_doctype.xml"))
+        #expect(error == nil)
+        #expect(sink.ratings.map(\.user) == ["u1"])
+        #expect(sink.rejects.map(\.reason) == [.ratingNotANumber("")])
+    }
+
+    @Test func utf16WithByteOrderMark() {
+        let (sink, error) = read(XMLFixtures.path("ratings_utf16.xml"))
+        #expect(error == nil)
+        #expect(
+            sink.ratings == [
+                .init(
+                    user: "ünïcode", book: BookRef(isbn13: "9780439023481", title: "Café — naïve"), value: 4, line: 3),
+                .init(user: "u2", book: BookRef(localID: "b1"), value: 2, line: 4),
+            ])
+    }
+
+    @Test(arguments: [
+        (
+            "<rss><rating user=\"u\" isbn=\"9780439023481\" value=\"4\"/></rss>",
+            "root element is <rss>, expected <ratings>"
+        ),
+        ("<ratings scale=\"100\"/>", "scale=\"100\" is not 5 or 10"),
+    ])
+    func wrongRootOrScaleIsMalformed(_ text: String, _ reason: String) throws {
+        let path = try XMLFixtures.write(text)
+        let (sink, error) = read(path)
+        #expect(sink.recordCount == 0)
+        #expect(error == .malformed(path: path, line: 1, reason: reason))
+    }
+
+    @Test func ratingsNestedInOtherElementsAreIgnored() throws {
+        let path = try XMLFixtures.write(
+            "<ratings><group><rating user=\"u\" isbn=\"9780439023481\" value=\"4\"/></group></ratings>")
+        let (sink, error) = read(path)
+        #expect(error == nil && sink.recordCount == 0)
+    }
+
+    @Test func stopsOnceTheSinkIsStopped() {
+        let (sink, error) = read(XMLFixtures.path("ratings_bad.xml"), stopAfter: 2)
+        #expect(error == nil)
+        #expect(sink.recordCount == 2)
+    }
+
+    @Test func largeFileStreamsWithExactLineNumbers() throws {
+        let folder = try XMLFixtures.makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("ratings.xml")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        var size = 0
+        func write(_ text: String) throws {
+            let data = Data(text.utf8)
+            try handle.write(contentsOf: data)
+            size += data.count
+        }
+        try write("<?xml version=\"1.0\"?>\n<ratings>\n")
+        let count = 360_000
+        let perChunk = 10_000
+        for chunk in 0..<(count / perChunk) {
+            var text = ""
+            for index in (chunk * perChunk)..<((chunk + 1) * perChunk) {
+                text += "  <rating user=\"user\(index % 5000)\" book=\"book-\(index)\" value=\"\(index % 5 + 1)\"/>\n"
+            }
+            try write(text)
+        }
+        try write("</ratings>\n")
+        try handle.close()
+        #expect(size > 20_000_000)
+
+        var sink = LineCheckingSink()
+        try RatingsXMLReader().read(InputFile(path: url.path), into: &sink)
+        #expect(sink.count == count)
+        #expect(sink.wrongLines == 0)
+    }
+}
+
+/// Counts ratings without keeping them, checking each one's line: rating `n`
+/// (from `book-n`) sits on line `n + 3`.
+private struct LineCheckingSink: RecordSink {
+    var count = 0
+    var wrongLines = 0
+    var isStopped: Bool { false }
+
+    mutating func rating(user: String, book: BookRef, value: Float, line: Int) {
+        if book.localID != "book-\(line - 3)" { wrongLines += 1 }
+        count += 1
+    }
+
+    mutating func shelved(user: String, book: BookRef, line: Int) { wrongLines += 1 }
+
+    mutating func reject(line: Int, reason: RejectReason, record: String) { wrongLines += 1 }
+}

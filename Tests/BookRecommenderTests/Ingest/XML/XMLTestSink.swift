@@ -1,0 +1,54 @@
+import Foundation
+
+@testable import BookRecommender
+
+/// A `RecordSink` that keeps everything it is given, for the XML reader tests;
+/// it stops after `stopAfter` records when that is set.
+struct XMLTestSink: RecordSink {
+    struct Rating: Equatable {
+        var user: String
+        var book: BookRef
+        var value: Float
+        var line: Int
+    }
+
+    struct Shelved: Equatable {
+        var user: String
+        var book: BookRef
+        var line: Int
+    }
+
+    struct Reject: Equatable {
+        var line: Int
+        var reason: RejectReason
+        var record: String
+    }
+
+    var ratings: [Rating] = []
+    var shelved: [Shelved] = []
+    var rejects: [Reject] = []
+    var stopAfter: Int?
+
+    var recordCount: Int { ratings.count + shelved.count + rejects.count }
+
+    var isStopped: Bool { stopAfter.map { recordCount >= $0 } ?? false }
+
+    mutating func rating(user: String, book: BookRef, value: Float, line: Int) {
+        ratings.append(Rating(user: user, book: book, value: value, line: line))
+    }
+
+    mutating func shelved(user: String, book: BookRef, line: Int) {
+        shelved.append(Shelved(user: user, book: book, line: line))
+    }
+
+    mutating func reject(line: Int, reason: RejectReason, record: String) {
+        rejects.append(Reject(line: line, reason: reason, record: record))
+    }
+
+    /// Every string the sink holds, for checking that some text never arrived.
+    var allText: String {
+        let books = ratings.map(\.book) + shelved.map(\.book)
+        let bookText = books.map { "\($0.isbn13 ?? "") \($0.localID ?? "") \($0.title ?? "") \($0.authors)" }
+        return (ratings.map(\.user) + shelved.map(\.user) + bookText + rejects.map(\.record)).joined(separator: "\n")
+    }
+}
