@@ -11,14 +11,12 @@ public enum FormatDetection {
         case nil:
             throw .unknownFormat(path: file.path, reason: "the file is empty")
         case UInt8(ascii: "<"):
-            let root = try XMLRootDetector.rootElementName(of: file)
-            switch root {
-            case "ratings": return .ratingsXML
-            case "rss": return .goodreadsRSS
-            default:
+            let root = try XMLRootDetector.rootElementName(ofFileAt: file.path)
+            guard let format = XMLRootDetector.inputFormat(forRoot: root) else {
                 throw .unknownFormat(
                     path: file.path, reason: "XML root element <\(root)> is not <ratings> or a Goodreads <rss> feed")
             }
+            return format
         case UInt8(ascii: "{"):
             return .librarything
         default:
