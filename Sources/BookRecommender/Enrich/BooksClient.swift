@@ -89,13 +89,17 @@ struct BooksClient: Sendable {
                 failure = error
             }
 
-            if attempt >= policy.maxRetries || (retryAfter ?? 0) > policy.maxRetryAfter {
+            let tooLong = retryAfter.map { $0 > policy.maxRetryAfter } ?? false
+            if attempt >= policy.maxRetries || tooLong {
                 if case .http(429, _, _, _) = failure {
-                    let reason = "HTTP 429 persisted after \(attempt + 1) attempts"
+                    let reason =
+                        tooLong
+                        ? "HTTP 429 with Retry-After \(Int(retryAfter ?? 0)) s"
+                        : "HTTP 429 persisted after \(attempt + 1) attempts"
                     await run.markQuotaExhausted(reason)
                     throw .quotaExhausted(reason: reason)
                 }
-                throw .retriesExhausted(attempts: attempt + 1, last: failure)
+                throw tooLong ? failure : .retriesExhausted(attempts: attempt + 1, last: failure)
             }
             let jitter = await run.jitter()
             let delay = retryAfter ?? policy.backoff(attempt: attempt, jitter: jitter)

@@ -6,7 +6,14 @@
 /// reserved in arrival order (the bucket may go negative; each caller sleeps
 /// until its token has accrued), which keeps any window of `t` seconds at
 /// `burst + rate * t` requests at most.
+///
+/// Tokens accrue at 95% of `rate`: a request reaches the server a variable
+/// moment after it leaves (a new connection is slower than the next one), and
+/// an exact schedule would let that jitter put `rate + burst + 1` requests
+/// into one second as the server counts them. The margin absorbs about
+/// 50 ms of such jitter at any rate.
 actor RateLimiter {
+    private static let margin = 0.95
     private let rate: Double
     private let capacity: Double
     private let maxInFlight: Int
@@ -17,7 +24,7 @@ actor RateLimiter {
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
     init(rate: Double, burst: Int, maxInFlight: Int) {
-        self.rate = max(rate, 0.001)
+        self.rate = max(rate, 0.001) * Self.margin
         capacity = Double(max(burst, 0))
         self.maxInFlight = max(maxInFlight, 1)
         tokens = capacity

@@ -16,7 +16,8 @@ struct VolumeSearch: Sendable {
                 let hit =
                     query.needsCheck
                     ? volumes.first {
-                        TitleMatch.matches(book, volumeTitle: $0.volumeInfo?.title, volumeAuthors: $0.volumeInfo?.authors ?? [])
+                        TitleMatch.matches(
+                            book, volumeTitle: $0.volumeInfo?.title, volumeAuthors: $0.volumeInfo?.authors ?? [])
                     } : volumes.first
                 if let hit { return await complete(hit) }
             }
