@@ -9,6 +9,7 @@ public struct BookLookup: Sendable, Equatable {
     /// Authors as the input gave them, primary first.
     public var authors: [String]
 
+    /// A book to look up; only `key` is required.
     public init(key: String, isbn13: String? = nil, title: String? = nil, authors: [String] = []) {
         self.key = key
         self.isbn13 = isbn13

@@ -26,6 +26,7 @@ public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sen
     /// A cache entry could not be written (the lookup result itself is still used).
     case cacheWriteFailed(path: String, reason: String)
 
+    /// One line for logs and `failed:` statuses; never holds the key.
     public var description: String {
         switch self {
         case .noAPIKey(let variable):

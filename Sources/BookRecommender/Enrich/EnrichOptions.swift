@@ -35,6 +35,7 @@ public struct EnrichOptions: Sendable {
     public var maxRetries = 5
     /// Backoff before retry n is uniform in `0...min(backoffCap, backoffBase * 2^n)` seconds.
     public var backoffBase = 1.0
+    /// The longest backoff, in seconds.
     public var backoffCap = 30.0
     /// A `Retry-After` longer than this (seconds) is not waited for; the request fails instead.
     public var maxRetryAfter = 120.0
@@ -53,6 +54,7 @@ public struct EnrichOptions: Sendable {
     /// The clock used for cache ages.
     public var now: @Sendable () -> Date = { Date() }
 
+    /// The production defaults.
     public init() {}
 
     /// The configured key, or `nil` when the variable is unset or blank.

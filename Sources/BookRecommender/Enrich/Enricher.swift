@@ -6,6 +6,7 @@ import Foundation
 /// Offline, or without an API key while `requireKey` is set, nothing is sent:
 /// cache hits are still used and every other book is `skipped` with the reason.
 public struct Enricher: Sendable {
+    /// The settings this enricher runs with.
     public let options: EnrichOptions
     private let transport: any HTTPTransport
 

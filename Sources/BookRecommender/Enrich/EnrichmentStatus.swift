@@ -10,6 +10,7 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     /// No query was sent (offline, no API key, quota already exhausted, nothing to search by).
     case skipped(String)
 
+    /// The string form: `ok`, `not-found`, `failed: …` or `skipped: …`.
     public var description: String {
         switch self {
         case .ok: "ok"

@@ -2,11 +2,14 @@ import Foundation
 
 /// One HTTP answer.
 public struct HTTPResponse: Sendable, Equatable {
+    /// The HTTP status code.
     public var status: Int
     /// Header fields with lower-cased names.
     public var headers: [String: String]
+    /// The body, already decompressed.
     public var body: Data
 
+    /// An answer from its parts.
     public init(status: Int, headers: [String: String], body: Data) {
         self.status = status
         self.headers = headers

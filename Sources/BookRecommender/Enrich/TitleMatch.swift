@@ -7,14 +7,13 @@ import Foundation
 /// `"(The Hunger Games, #1)"` and any subtitle after `:` removed. Authors
 /// match when a surname of the book's authors is a word of a hit's author.
 enum TitleMatch {
-    /// True when `volume` has the book's main title and (if the book names
-    /// authors) one of its surnames.
+    /// True when the volume has the book's main title and one of its surnames.
+    /// A book that names no author never matches: a bare title is too weak a key.
     static func matches(_ book: BookLookup, volumeTitle: String?, volumeAuthors: [String]) -> Bool {
         guard let wanted = book.title.map(mainTitle), !wanted.isEmpty,
             let found = volumeTitle.map(mainTitle), wanted == found
         else { return false }
         let surnames = book.authors.compactMap(surname)
-        guard !surnames.isEmpty else { return true }
         let words = Set(volumeAuthors.flatMap { normalized($0).split(separator: " ").map(String.init) })
         return surnames.contains { words.contains($0) }
     }

@@ -1,5 +1,6 @@
 /// Looks up one book: `isbn:<13>`, then `isbn:<10>` for 978 numbers, then
-/// `intitle:`/`inauthor:` with a title/author check of the hits; when the hit
+/// `intitle:`/`inauthor:` (only when the book has both) with a title/author
+/// check of the hits; when the hit
 /// has no description, its `/volumes/{id}` record is fetched once.
 struct VolumeSearch: Sendable {
     let client: BooksClient
@@ -8,7 +9,7 @@ struct VolumeSearch: Sendable {
     func lookup(_ book: BookLookup) async -> (enrichment: Enrichment, cacheable: Bool) {
         let queries = Self.queries(for: book)
         guard !queries.isEmpty else {
-            return (Enrichment(status: .skipped("no ISBN or title to search by")), false)
+            return (Enrichment(status: .skipped("no ISBN, nor title and author, to search by")), false)
         }
         do {
             for query in queries {
@@ -46,9 +47,10 @@ struct VolumeSearch: Sendable {
             queries.append(("isbn:" + isbn13, false))
             if let isbn10 = ISBN10.from(isbn13: isbn13) { queries.append(("isbn:" + isbn10, false)) }
         }
-        if let title = book.title.map(TitleMatch.mainTitle), !title.isEmpty {
-            let surname = book.authors.first.flatMap(TitleMatch.surname)
-            queries.append(("intitle:" + title + (surname.map { " inauthor:" + $0 } ?? ""), true))
+        if let title = book.title.map(TitleMatch.mainTitle), !title.isEmpty,
+            let surname = book.authors.lazy.compactMap(TitleMatch.surname).first
+        {
+            queries.append(("intitle:" + title + " inauthor:" + surname, true))
         }
         return queries
     }

@@ -35,6 +35,8 @@ import Testing
         #expect(!TitleMatch.matches(book, volumeTitle: "Catching Fire", volumeAuthors: ["Suzanne Collins"]))
         #expect(!TitleMatch.matches(book, volumeTitle: "The Hunger Games", volumeAuthors: ["Jane Collinson"]))
         #expect(!TitleMatch.matches(book, volumeTitle: nil, volumeAuthors: ["Suzanne Collins"]))
+        let anonymous = BookLookup(key: "k", title: "The Hunger Games")
+        #expect(!TitleMatch.matches(anonymous, volumeTitle: "The Hunger Games", volumeAuthors: ["Suzanne Collins"]))
     }
 
     @Test func surnamesFromBothNameOrders() {

@@ -150,8 +150,11 @@ import Testing
     @Test func aBookWithNothingToSearchByIsSkipped() async throws {
         let server = try TestHTTPServer { _ in .json(Support.notFound) }
         defer { server.stop() }
-        let result = await Enricher(options: Support.options(for: server)).enrich([BookLookup(key: "asin:B0")])
-        #expect(result.enrichments["asin:B0"]?.status == .skipped("no ISBN or title to search by"))
+        let books = [BookLookup(key: "asin:B0"), BookLookup(key: "lt:7", title: "Emma")]
+        let result = await Enricher(options: Support.options(for: server)).enrich(books)
+        for book in books {
+            #expect(result.enrichments[book.key]?.status == .skipped("no ISBN, nor title and author, to search by"))
+        }
         #expect(server.requests.isEmpty)
     }
 }

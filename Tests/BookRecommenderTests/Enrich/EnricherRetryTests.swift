@@ -47,13 +47,16 @@ import Testing
     @Test func aRetryAfterBeyondTheCapIsNotWaitedFor() async throws {
         let server = try TestHTTPServer { request in
             .json(
-                #"{"error": {"code": 503}}"#, status: request.query["q"] == "intitle:a" ? 429 : 503,
+                #"{"error": {"code": 503}}"#, status: request.query["q"] == "intitle:a inauthor:x" ? 429 : 503,
                 headers: ["Retry-After": "3600"])
         }
         defer { server.stop() }
         var options = Support.options(for: server)
         options.maxInFlight = 1
-        let books = [Self.book, BookLookup(key: "a", title: "A"), BookLookup(key: "b", title: "B")]
+        let books = [
+            Self.book, BookLookup(key: "a", title: "A", authors: ["X"]),
+            BookLookup(key: "b", title: "B", authors: ["X"]),
+        ]
         let result = await Enricher(options: options).enrich(books)
         #expect(server.requests.count == 2)
         #expect(result.enrichments[Self.book.key]?.status == .failed("HTTP 503 for isbn:9780439023481"))

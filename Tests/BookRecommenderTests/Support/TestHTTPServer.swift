@@ -106,8 +106,6 @@ final class TestHTTPServer: @unchecked Sendable {
         close(listener)
     }
 
-    deinit { stop() }
-
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)
