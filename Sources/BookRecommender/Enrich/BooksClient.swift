@@ -129,7 +129,9 @@ struct BooksClient: Sendable {
         case DecodingError.dataCorrupted(let context): context.debugDescription
         case DecodingError.keyNotFound(let key, _): "missing \"\(key.stringValue)\""
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-            "unexpected value at " + context.codingPath.map(\.stringValue).joined(separator: ".")
+            "unexpected value at "
+                + (context.codingPath.isEmpty
+                    ? "the top level" : context.codingPath.map(\.stringValue).joined(separator: "."))
         default: "not JSON"
         }
     }

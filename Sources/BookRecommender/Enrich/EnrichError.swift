@@ -40,7 +40,8 @@ public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sen
         case .connectionLost(let request): "connection closed without an answer for \(request)"
         case .transport(let code, let request): "network error \(code) for \(request)"
         case .malformedResponse(let request, let detail): "malformed answer for \(request): \(detail)"
-        case .retriesExhausted(let attempts, let last): "gave up after \(attempts) attempts: \(last)"
+        case .retriesExhausted(let attempts, let last):
+            "gave up after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(last)"
         case .cancelled: "cancelled"
         case .cacheWriteFailed(let path, let reason): "cannot write cache entry \(path): \(reason)"
         }

@@ -72,9 +72,11 @@ struct Volume: Decodable, Sendable, Equatable {
     }
 }
 
-/// A search answer. No match is `{"totalItems": 0}` with `items` absent.
+/// A search answer. No match is `{"totalItems": 0}` with `items` absent;
+/// an answer without `totalItems` (which the `fields` selector always asks
+/// for) is not a volume list, and so not a "not found".
 struct VolumeList: Decodable, Sendable {
-    var totalItems: Int?
+    var totalItems: Int
     var items: [Volume]?
 
     /// Keeps `totalItems`, which disappears from the answer when not listed.

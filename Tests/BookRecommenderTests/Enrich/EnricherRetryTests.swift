@@ -120,21 +120,40 @@ import Testing
         #expect(result.stats.transportFailures == 2 && result.stats.retries == 2)
     }
 
-    @Test func malformedJSONFailsWithAReason() async throws {
-        let server = try TestHTTPServer { _ in .json(#"{"totalItems": 1, "items": [{"volumeInfo": "#) }
-        defer { server.stop() }
-        let result = await Enricher(options: Support.options(for: server)).enrich([Self.book])
-        let status = try #require(result.enrichments[Self.book.key]?.status)
-        #expect(status.description.hasPrefix("failed: malformed answer for isbn:9780439023481: "))
-        #expect(server.requests.count == 1)
+    @Test func transportFailuresNameTheirKindButNotTheURL() async throws {
+        let cut = try Self.server(failing: .max, with: .cut)
+        let slow = try Self.server(failing: .max, with: .delay(seconds: 1.5, then: .json(Self.hit)))
+        defer {
+            cut.stop()
+            slow.stop()
+        }
+        var options = Support.options(for: cut)
+        options.maxRetries = 1
+        let dropped = await Enricher(options: options).enrich([Self.book])
+        options.baseURL = slow.baseURL
+        options.maxRetries = 0
+        let timedOut = await Enricher(options: options).enrich([Self.book])
+        #expect(
+            dropped.enrichments[Self.book.key]?.status
+                == .failed("gave up after 2 attempts: connection closed without an answer for isbn:9780439023481"))
+        #expect(
+            timedOut.enrichments[Self.book.key]?.status
+                == .failed("gave up after 1 attempt: no answer within 1 s for isbn:9780439023481"))
     }
 
-    @Test func aRecordWithoutIDIsMalformed() async throws {
-        let server = try TestHTTPServer { _ in .json(#"{"totalItems": 1, "items": [{"volumeInfo": {}}]}"#) }
+    @Test(arguments: [
+        (#"{"totalItems": 1, "items": [{"volumeInfo": "#, "The given data was not valid JSON."),
+        (#"{"kind": "books#volumes"}"#, "missing \"totalItems\""),
+        (#"{"totalItems": 1, "items": [{"volumeInfo": {}}]}"#, "missing \"id\""),
+        ("[]", "unexpected value at the top level"),
+        (#"{"totalItems": "1"}"#, "unexpected value at totalItems"),
+    ])
+    func malformedJSONFailsWithAReason(_ body: String, _ detail: String) async throws {
+        let server = try TestHTTPServer { _ in .json(body) }
         defer { server.stop() }
         let result = await Enricher(options: Support.options(for: server)).enrich([Self.book])
         #expect(
-            result.enrichments[Self.book.key]?.status
-                == .failed("malformed answer for isbn:9780439023481: missing \"id\""))
+            result.enrichments[Self.book.key]?.status == .failed("malformed answer for isbn:9780439023481: \(detail)"))
+        #expect(server.requests.count == 1)
     }
 }
