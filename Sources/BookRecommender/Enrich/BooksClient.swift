@@ -76,7 +76,9 @@ struct BooksClient: Sendable {
                 if response.status == 200 { return response.body }
                 let body = APIErrorBody(data: response.body, redacting: key)
                 if body.isDailyQuota {
-                    let reason = "HTTP \(response.status) " + (body.reason ?? "") + ": " + (body.message ?? "per day")
+                    let reason =
+                        (["HTTP \(response.status)"] + (body.reason.map { [$0] } ?? [])).joined(separator: " ")
+                        + ": " + (body.message ?? "per-day quota")
                     await run.markQuotaExhausted(reason)
                     throw .quotaExhausted(reason: reason)
                 }

@@ -32,6 +32,7 @@ import Testing
         #expect(result.stats.quotaExhausted)
         #expect(result.stats.failed == 1 && result.stats.skipped == 5)
         #expect(result.issues.count == 1)
+        #expect(result.stats.quotaReason?.hasPrefix("HTTP \(status)") == true)
     }
 
     @Test func manyLookupsInFlightStillStopAtOnce() async throws {
