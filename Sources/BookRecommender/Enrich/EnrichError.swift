@@ -1,0 +1,57 @@
+/// Why a lookup (or the whole enrich stage) could not do its work.
+///
+/// No case ever carries the API key or a URL holding it: requests are named by
+/// their query (`isbn:9780439023481`) or volume id only.
+public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// No API key is configured and the options require one.
+    case noAPIKey(variable: String)
+    /// The server answered with an error status that is not retried (or no retries were left).
+    case http(status: Int, reason: String?, message: String?, request: String)
+    /// The per-day quota is used up; nothing more is sent in this run.
+    case quotaExhausted(reason: String)
+    /// The request was not sent because an earlier one exhausted the daily quota.
+    case runStopped(reason: String)
+    /// No answer within the request timeout.
+    case timeout(seconds: Int, request: String)
+    /// The connection closed before a complete answer arrived.
+    case connectionLost(request: String)
+    /// Any other transport failure, by its URLError code.
+    case transport(code: Int, request: String)
+    /// A 200 answer whose body is not the JSON the API documents.
+    case malformedResponse(request: String, detail: String)
+    /// Retryable failures continued past the retry budget; `last` is the final one.
+    case retriesExhausted(attempts: Int, last: EnrichError)
+    /// The lookup task was cancelled.
+    case cancelled
+    /// A cache entry could not be written (the lookup result itself is still used).
+    case cacheWriteFailed(path: String, reason: String)
+
+    /// One line for logs and `failed:` statuses; never holds the key.
+    public var description: String {
+        switch self {
+        case .noAPIKey(let variable):
+            "no Google Books API key: set \(variable) (unkeyed calls share an exhausted anonymous quota)"
+        case .http(let status, let reason, let message, let request):
+            "HTTP \(status)" + (reason.map { " \($0)" } ?? "") + (message.map { ": \($0)" } ?? "")
+                + " for \(request)"
+        case .quotaExhausted(let reason): "daily quota exhausted (\(reason))"
+        case .runStopped(let reason): "not sent: the run stopped after \(reason)"
+        case .timeout(let seconds, let request): "no answer within \(seconds) s for \(request)"
+        case .connectionLost(let request): "connection closed without an answer for \(request)"
+        case .transport(let code, let request): "network error \(code) for \(request)"
+        case .malformedResponse(let request, let detail): "malformed answer for \(request): \(detail)"
+        case .retriesExhausted(let attempts, let last):
+            "gave up after \(attempts) attempt\(attempts == 1 ? "" : "s"): \(last)"
+        case .cancelled: "cancelled"
+        case .cacheWriteFailed(let path, let reason): "cannot write cache entry \(path): \(reason)"
+        }
+    }
+
+    /// True for failures worth sending the request again: timeouts and dropped connections.
+    var isRetryableTransportFailure: Bool {
+        switch self {
+        case .timeout, .connectionLost: true
+        default: false
+        }
+    }
+}

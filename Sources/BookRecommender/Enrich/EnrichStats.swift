@@ -1,0 +1,41 @@
+/// Counters of one enrich run, for the run summary. Never holds the API key.
+public struct EnrichStats: Sendable, Equatable, Codable {
+    /// Requests handed to the transport, retries included.
+    public var requestsSent = 0
+    /// Answers by HTTP status code (`"200": 12`).
+    public var answersByStatus: [String: Int] = [:]
+    /// Requests that got no answer (timeout, dropped connection, other network error).
+    public var transportFailures = 0
+    /// Requests sent again after a retryable failure.
+    public var retries = 0
+    /// Seconds spent waiting for the rate limiter, summed over requests.
+    public var limiterWaitSeconds = 0.0
+    /// Books answered from the cache.
+    public var cacheHits = 0
+    /// Cache entries that could not be written (each also listed in the issues).
+    public var cacheWriteFailures = 0
+    /// Books by outcome.
+    public var enriched = 0
+    /// Books Google Books does not have.
+    public var notFound = 0
+    /// Books whose lookup failed.
+    public var failed = 0
+    /// Books not looked up (offline, no key, quota gone, nothing to search by).
+    public var skipped = 0
+    /// Whether the daily quota stopped the run, and what said so.
+    public var quotaExhausted = false
+    /// What said the quota is gone (status and message), when it is.
+    public var quotaReason: String?
+
+    /// All counters at zero.
+    public init() {}
+
+    mutating func count(_ status: EnrichmentStatus) {
+        switch status {
+        case .ok: enriched += 1
+        case .notFound: notFound += 1
+        case .failed: failed += 1
+        case .skipped: skipped += 1
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// What Google Books says about one book, already cleaned for display:
+/// plain-text description, `http`/`https` links only, an `https` cover without the page curl.
+public struct Enrichment: Sendable, Equatable, Codable {
+    /// How the lookup ended; the other fields are set only for `ok`.
+    public var status: EnrichmentStatus
+    /// Title and authors as Google Books has them.
+    public var title: String?
+    public var authors: [String]
+    /// Plain text; paragraphs separated by a blank line. Never contains markup.
+    public var description: String?
+    /// The web reader link, else the preview link.
+    public var previewLink: String?
+    /// Cover thumbnail, `https`, without the page-curl effect.
+    public var thumbnail: String?
+    /// Page count, when Google Books knows it.
+    public var pageCount: Int?
+    /// As Google gives it: `"1973"`, `"2020-11"` or `"2019-11-12"`.
+    public var publishedDate: String?
+    /// Google's subject categories.
+    public var categories: [String]
+    /// The Google Books volume id (`kPbzR4LDkAkC`).
+    public var volumeID: String?
+
+    /// A result with `status` and whatever fields are known.
+    public init(
+        status: EnrichmentStatus, title: String? = nil, authors: [String] = [], description: String? = nil,
+        previewLink: String? = nil, thumbnail: String? = nil, pageCount: Int? = nil, publishedDate: String? = nil,
+        categories: [String] = [], volumeID: String? = nil
+    ) {
+        self.status = status
+        self.title = title
+        self.authors = authors
+        self.description = description
+        self.previewLink = previewLink
+        self.thumbnail = thumbnail
+        self.pageCount = pageCount
+        self.publishedDate = publishedDate
+        self.categories = categories
+        self.volumeID = volumeID
+    }
+}

@@ -1,0 +1,55 @@
+/// How the lookup of one book ended. Encoded as one string:
+/// `"ok"`, `"not-found"`, `"failed: <reason>"` or `"skipped: <reason>"`.
+public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// Google Books had the book; the other fields hold what it said.
+    case ok
+    /// Every query answered, none with a matching volume.
+    case notFound
+    /// A query failed (HTTP error, timeout, bad answer, quota); the reason says which.
+    case failed(String)
+    /// No query was sent (offline, no API key, quota already exhausted, nothing to search by).
+    case skipped(String)
+
+    /// The string form: `ok`, `not-found`, `failed: …` or `skipped: …`.
+    public var description: String {
+        switch self {
+        case .ok: "ok"
+        case .notFound: "not-found"
+        case .failed(let reason): "failed: \(reason)"
+        case .skipped(let reason): "skipped: \(reason)"
+        }
+    }
+
+    /// Parses the string form; `nil` for anything else.
+    public init?(text: String) {
+        switch text {
+        case "ok": self = .ok
+        case "not-found": self = .notFound
+        default:
+            if text.hasPrefix("failed: ") {
+                self = .failed(String(text.dropFirst("failed: ".count)))
+            } else if text.hasPrefix("skipped: ") {
+                self = .skipped(String(text.dropFirst("skipped: ".count)))
+            } else {
+                return nil
+            }
+        }
+    }
+
+    /// - Throws: `DecodingError.dataCorrupted` when the string is none of the four forms.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let status = EnrichmentStatus(text: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "unknown enrichment status \"\(text)\"")
+        }
+        self = status
+    }
+
+    /// - Throws: whatever the encoder throws for a single string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
