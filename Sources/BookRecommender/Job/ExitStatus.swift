@@ -26,6 +26,7 @@ extension ExitStatus {
         case let status as ExitStatus: status
         case is UsageError: .usage
         case is ConfigError: .config
+        case is RunError: .temporaryFailure
         case let error as IngestError:
             switch error {
             case .cannotRead: .noInput

@@ -26,7 +26,8 @@ public struct JobRunner {
     }
 
     /// - Throws: `IngestError` (missing input 66, bad data 65), `ReportError`
-    ///   (output 73), `ExitStatus.ioError` when rejects cannot be written.
+    ///   (output 73), `RunError.enrichmentRequired` (75, after every report
+    ///   was written) with `--require-enrichment`.
     public func run() async throws -> Outcome {
         var stopwatch = Stopwatch()
         let startedAt = Date()
@@ -58,7 +59,7 @@ public struct JobRunner {
         summary.seconds.ingest = stopwatch.lap()
 
         let model = Recommender(options: settings.model).fit(result.data)
-        summary.duplicatesReplaced = model.matrix.duplicatesReplaced
+        summary.duplicatesReplaced = model.duplicatesReplaced
         summary.seconds.model = stopwatch.lap()
         log.info("model", "fitted", ["items": String(result.data.itemCount), "seconds": "\(summary.seconds.model)"])
 
@@ -68,17 +69,28 @@ public struct JobRunner {
         summary.seconds.recommend = stopwatch.lap()
         log.info("recommend", "done", ["users": String(lists.count), "seconds": "\(summary.seconds.recommend)"])
 
-        let picks = PickAssembler(data: result.data, items: result.items)
-            .userPicks(lists, ratedByUser: (0..<result.data.userCount).map { model.matrix.ratings(ofUser: Int32($0)) })
+        let assembler = PickAssembler(data: result.data, items: result.items)
+        let enriched = await EnrichStage(settings: settings.enrich, log: log)
+            .run(assembler.lookups(for: lists), out: out)
+        summary.enrichment = enriched.summary
+        summary.seconds.enrich = stopwatch.lap()
+
+        let picks = assembler.userPicks(
+            lists, ratedByUser: (0..<result.data.userCount).map { model.ratings(of: Int32($0)) },
+            enrichments: enriched.enrichments)
         let totals = ReportTotals(
             users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
-            rejected: result.totals.rejected)
+            rejected: result.totals.rejected, notice: enriched.notice)
         let written = try ReportWriter(outputFolder: out).write(users: picks, totals: totals)
         try rejectsFile.commit()
         summary.seconds.report = stopwatch.lap()
         summary.seconds.total = stopwatch.total
         try AtomicFile.write(try summary.encoded(), to: out.appendingPathComponent("summary.json"))
         log.info("report", "written", ["folder": out.path, "users": String(written.users.count)])
+        if let notice = enriched.notice { log.warning("enrich", "incomplete", ["message": notice]) }
+        if settings.enrich.required, enriched.summary.withoutEnrichment > 0 {
+            throw RunError.enrichmentRequired(missing: enriched.summary.withoutEnrichment, of: enriched.summary.books)
+        }
         return Outcome(
             users: result.data.userCount, items: result.data.itemCount, records: result.totals, index: written.index,
             seconds: summary.seconds.total)

@@ -1,5 +1,5 @@
 /// Turns the model's index-based lists into what the reports show: item keys,
-/// ISBNs, titles, rounded scores, and each user's rated books.
+/// ISBNs, titles, rounded scores, Google Books details, and each user's rated books.
 struct PickAssembler {
     let data: RatingData
     let items: [ItemInfo]
@@ -7,20 +7,34 @@ struct PickAssembler {
     /// Every user's picks and rated books, in user-index order.
     /// - Parameter ratedByUser: each user's (item, rating) after duplicates were
     ///   resolved, as the model saw them.
-    func userPicks(_ lists: [[Recommendation]], ratedByUser: [[(item: Int32, rating: Float)]]) -> [UserPicks] {
+    func userPicks(
+        _ lists: [[Recommendation]], ratedByUser: [[(item: Int32, rating: Float)]], enrichments: [String: Enrichment]
+    ) -> [UserPicks] {
         lists.indices.map { user in
             let picks = lists[user].enumerated().map { rank, pick in
                 let info = items[Int(pick.item)]
                 return Pick(
                     rank: rank + 1, item: data.itemKeys[Int(pick.item)], isbn13: info.isbn13, title: info.title,
                     authors: info.authors, score: Self.rounded(pick.score),
-                    because: pick.because.map { book(book: $0.item, rating: $0.rating) }, fallback: pick.fallback)
+                    because: pick.because.map { book(book: $0.item, rating: $0.rating) }, fallback: pick.fallback,
+                    enrichment: enrichments[data.itemKeys[Int(pick.item)]])
             }
             let rated = ratedByUser[user]
                 .sorted { $0.rating != $1.rating ? $0.rating > $1.rating : key($0.item) < key($1.item) }
                 .map { book(book: $0.item, rating: $0.rating) }
             return UserPicks(user: data.userIDs[user], picks: picks, rated: rated)
         }
+    }
+
+    /// One lookup per distinct recommended book, in item-key order so the
+    /// requests go out in the same order every run.
+    func lookups(for lists: [[Recommendation]]) -> [BookLookup] {
+        var seen = Set<Int32>()
+        for list in lists { for pick in list { seen.insert(pick.item) } }
+        return seen.map { item in
+            let info = items[Int(item)]
+            return BookLookup(key: key(item), isbn13: info.isbn13, title: info.title, authors: info.authors)
+        }.sorted { $0.key < $1.key }
     }
 
     private func key(_ item: Int32) -> String { data.itemKeys[Int(item)] }

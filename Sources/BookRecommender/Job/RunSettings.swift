@@ -24,8 +24,8 @@ public struct RunSettings: Sendable, Equatable {
     /// The output folder.
     public var out: String = "output"
     public var onBadRecord: BadRecordPolicy = .skip
-    /// False with `--no-enrich`.
-    public var enrich: Bool = true
+    /// Google Books lookups.
+    public var enrich = EnrichSettings()
     public var model = ModelOptions()
 
     public init() {

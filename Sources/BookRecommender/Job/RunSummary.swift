@@ -24,6 +24,8 @@ struct RunSummary: Encodable {
         var threads: Int
         var onBadRecord: BadRecordPolicy
         var enrich: Bool
+        var offline: Bool
+        var requireEnrichment: Bool
         var out: String
 
         init(_ settings: RunSettings) {
@@ -37,7 +39,9 @@ struct RunSummary: Encodable {
             minRatings = settings.model.minRatings
             threads = settings.model.threads
             onBadRecord = settings.onBadRecord
-            enrich = settings.enrich
+            enrich = settings.enrich.enabled
+            offline = settings.enrich.offline
+            requireEnrichment = settings.enrich.required
             out = settings.out
         }
     }
@@ -55,6 +59,7 @@ struct RunSummary: Encodable {
     /// Users whose whole list is the popularity fallback.
     var fallbackUsers: Int
     var recommendations: Int
+    var enrichment: EnrichmentSummary?
     var seconds = Seconds()
     var settings: Settings
 

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Setting {
     /// Every setting of `recommend` and `run`, in the order `--help` lists them.
     public static let all: [Setting] = [
@@ -63,7 +65,61 @@ extension Setting {
         Setting(flag: "no-enrich", jobKey: "enrich", kind: .boolean(flagValue: false), expected: "true or false") {
             settings, value in
             guard case .boolean(let enrich) = value else { return "true or false" }
-            settings.enrich = enrich
+            settings.enrich.enabled = enrich
+            return nil
+        },
+        Setting(flag: "offline", jobKey: "offline", kind: .boolean(flagValue: true), expected: "true or false") {
+            settings, value in
+            guard case .boolean(let offline) = value else { return "true or false" }
+            settings.enrich.offline = offline
+            return nil
+        },
+        Setting(
+            flag: "require-enrichment", jobKey: "requireEnrichment", kind: .boolean(flagValue: true),
+            expected: "true or false"
+        ) { settings, value in
+            guard case .boolean(let required) = value else { return "true or false" }
+            settings.enrich.required = required
+            return nil
+        },
+        Setting(flag: "google-books-url", jobKey: "googleBooksURL", kind: .string, expected: "an http(s) URL") {
+            settings, value in
+            guard case .string(let text) = value, let url = URL(string: text),
+                ["http", "https"].contains(url.scheme ?? ""), url.host != nil
+            else { return "an http(s) URL" }
+            settings.enrich.baseURL = text
+            return nil
+        },
+        Setting(flag: "rate", jobKey: "rate", kind: .number(minimum: 0.01), expected: "requests per second > 0") {
+            settings, value in
+            guard case .number(let rate) = value else { return "a number" }
+            settings.enrich.rate = rate
+            return nil
+        },
+        Setting(flag: "max-retries", jobKey: "maxRetries", kind: .integer(minimum: 0), expected: "a whole number ≥ 0") {
+            settings, value in
+            guard case .integer(let count) = value else { return "a whole number" }
+            settings.enrich.maxRetries = count
+            return nil
+        },
+        Setting(flag: "country", jobKey: "country", kind: .string, expected: "a two-letter country code") {
+            settings, value in
+            guard case .string(let code) = value, code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter })
+            else { return "a two-letter country code" }
+            settings.enrich.country = code.uppercased()
+            return nil
+        },
+        Setting(flag: "api-key-env", jobKey: "apiKeyVariable", kind: .string, expected: "an environment variable name") {
+            settings, value in
+            guard case .string(let name) = value, !name.isEmpty,
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else { return "an environment variable name" }
+            settings.enrich.apiKeyVariable = name
+            return nil
+        },
+        Setting(flag: "cache", jobKey: "cache", kind: .string, expected: "a folder") { settings, value in
+            guard case .string(let path) = value, !path.isEmpty else { return "a folder" }
+            settings.enrich.cache = path
             return nil
         },
         Setting(

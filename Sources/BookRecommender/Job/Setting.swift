@@ -8,6 +8,8 @@ public struct Setting: Sendable {
         case string
         /// An integer at least this large.
         case integer(minimum: Int)
+        /// A number at least this large (an integer is accepted too).
+        case number(minimum: Double)
         /// A boolean; on the command line a flag that sets `flagValue`.
         case boolean(flagValue: Bool)
         case strings
@@ -41,6 +43,7 @@ public struct Setting: Sendable {
         case .string: .string(text)
         case .strings: .strings([text])
         case .integer: Int(text).map(SettingValue.integer)
+        case .number: Double(text).flatMap { $0.isFinite ? SettingValue.number($0) : nil }
         case .boolean(let flagValue): .boolean(flagValue)
         }
     }
@@ -48,7 +51,9 @@ public struct Setting: Sendable {
     /// Checks a job-file value's JSON type.
     func accepts(_ value: SettingValue) -> Bool {
         switch (kind, value) {
-        case (.string, .string), (.integer, .integer), (.boolean, .boolean), (.strings, .strings): true
+        case (.string, .string), (.integer, .integer), (.boolean, .boolean), (.strings, .strings), (.number, .number),
+            (.number, .integer):
+            true
         default: false
         }
     }
@@ -56,7 +61,16 @@ public struct Setting: Sendable {
     /// Checks the range and applies the value.
     /// - Returns: why the value is invalid, or nil when it was applied.
     func set(_ value: SettingValue, on settings: inout RunSettings) -> String? {
-        if case .integer(let minimum) = kind, case .integer(let number) = value, number < minimum {
+        var value = value
+        switch (kind, value) {
+        case (.integer(let minimum), .integer(let number)) where number < minimum:
+            return "at least \(minimum)"
+        case (.number, .integer(let number)):
+            value = .number(Double(number))
+        default:
+            break
+        }
+        if case .number(let minimum) = kind, case .number(let number) = value, number < minimum {
             return "at least \(minimum)"
         }
         return apply(&settings, value)

@@ -7,6 +7,7 @@ public enum IndexHTMLReport {
         html += "<main>\n<h1>Book picks</h1>\n<p class=\"totals\">"
         html += "<span>\(totals.users) users</span><span>\(totals.books) books</span>"
         html += "<span>\(totals.ratings) ratings</span><span>\(totals.rejected) rejected records</span></p>\n"
+        if let notice = totals.notice { html += "<p class=\"notice\">\(HTMLEscape.text(notice))</p>\n" }
         if users.isEmpty {
             html += "<p class=\"note\">No users.</p>\n"
         } else {

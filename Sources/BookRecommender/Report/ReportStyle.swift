@@ -10,7 +10,7 @@ enum ReportStyle {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https:">
         <meta name="color-scheme" content="light dark">
         <title>\(escapedTitle)</title>
         <style>
@@ -46,6 +46,16 @@ enum ReportStyle {
           border-radius: 1rem; padding: 0 0.6rem; font-size: 0.85rem; }
         .because li, .rated li { margin: 0.2rem 0; overflow-wrap: anywhere; }
         .totals span { margin-right: 1rem; white-space: nowrap; }
+        .card::after { content: ""; display: block; clear: both; }
+        .cover { float: right; width: 64px; height: 96px; margin: 0 0 0.5rem 0.8rem; border-radius: 0.3rem;
+          object-fit: cover; background: var(--line); }
+        .placeholder { display: flex; align-items: center; justify-content: center; font-size: 2rem;
+          font-weight: 700; color: var(--muted); }
+        .description { margin: 0.4rem 0; }
+        details summary { cursor: pointer; color: var(--accent); }
+        .button { display: inline-block; background: var(--accent); color: var(--bg); text-decoration: none;
+          border-radius: 0.4rem; padding: 0.2rem 0.9rem; font-weight: 600; }
+        .notice { border-left: 4px solid var(--accent); padding: 0.4rem 0.8rem; background: var(--card); }
 
         """
 }

@@ -40,7 +40,7 @@ public struct ReportWriter: Sendable {
             let json = try file(named: stem + ".json", in: usersFolder, root: root)
             try AtomicFile.write(UserJSONReport.document(for: user).data, to: json)
             let html = try file(named: stem + ".html", in: usersFolder, root: root)
-            try AtomicFile.write(Data(UserHTMLReport.page(for: user).utf8), to: html)
+            try AtomicFile.write(Data(UserHTMLReport.page(for: user, notice: totals.notice).utf8), to: html)
             written.append(ReportFiles.User(user: user.user, stem: stem, json: json, html: html))
         }
 

@@ -1,13 +1,16 @@
+import Foundation
+
 /// `users/<stem>.html`: one user's picks as a self-contained page (inline
 /// CSS, no scripts, no outside resources). Every string from the input is
 /// escaped with `HTMLEscape.text`.
 public enum UserHTMLReport {
-    /// The page for `user`.
-    public static func page(for user: UserPicks) -> String {
+    /// The page for `user`, with the run's `notice` (if any) above the picks.
+    public static func page(for user: UserPicks, notice: String? = nil) -> String {
         let id = HTMLEscape.text(user.user)
         var html = ReportStyle.head(title: "Book picks for \(id)")
         html += "<main>\n<p><a href=\"../index.html\">All readers</a></p>\n"
         html += "<h1>Book picks for <span class=\"user\">\(id)</span></h1>\n"
+        if let notice { html += "<p class=\"notice\">\(HTMLEscape.text(notice))</p>\n" }
         if user.picks.isEmpty {
             html += "<p class=\"note\">No picks yet: rate a few more books.</p>\n"
         } else {
@@ -52,7 +55,8 @@ public enum UserHTMLReport {
 
     private static func card(_ pick: Pick) -> String {
         let title = HTMLEscape.text(displayTitle(pick.title, item: pick.item))
-        var html = "<li class=\"card\">\n<h2><span class=\"rank\">#\(pick.rank)</span> \(title)</h2>\n"
+        var html = "<li class=\"card\">\n" + cover(pick, title: title)
+        html += "<h2><span class=\"rank\">#\(pick.rank)</span> \(title)</h2>\n"
         let authors = pick.authors.filter { !$0.allSatisfy(\.isWhitespace) }
         if !authors.isEmpty {
             html += "<p class=\"authors\">by \(HTMLEscape.text(authors.joined(separator: ", ")))</p>\n"
@@ -70,6 +74,49 @@ public enum UserHTMLReport {
             }
             html += "</ul>\n"
         }
+        if let enrichment = pick.enrichment { html += details(enrichment) }
         return html + "</li>\n"
+    }
+
+    /// The cover from Google Books, or a styled placeholder with the title's initial.
+    static func cover(_ pick: Pick, title: String) -> String {
+        if let link = pick.enrichment?.thumbnail.flatMap(HTMLEscape.safeURL) {
+            return "<img class=\"cover\" src=\"\(HTMLEscape.text(link))\" alt=\"Cover of \(title)\" "
+                + "width=\"64\" height=\"96\">\n"
+        }
+        let initial = displayTitle(pick.title, item: pick.item).first.map { HTMLEscape.text(String($0)) } ?? "?"
+        return "<div class=\"cover placeholder\" aria-hidden=\"true\">\(initial)</div>\n"
+    }
+
+    /// Description (the first paragraph, the rest behind a CSS-only "more"),
+    /// the Preview button, or a plain sentence saying why there is none.
+    static func details(_ enrichment: Enrichment) -> String {
+        var html = ""
+        let paragraphs = (enrichment.description ?? "").split(separator: "\n").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        if let first = paragraphs.first {
+            html += "<p class=\"description\">\(HTMLEscape.text(first))</p>\n"
+            if paragraphs.count > 1 {
+                html += "<details><summary>more</summary>\n"
+                for paragraph in paragraphs.dropFirst() { html += "<p>\(HTMLEscape.text(paragraph))</p>\n" }
+                html += "</details>\n"
+            }
+        }
+        if let link = enrichment.previewLink.flatMap(HTMLEscape.safeURL) {
+            html += "<p><a class=\"button\" href=\"\(HTMLEscape.text(link))\">Preview</a></p>\n"
+        } else {
+            html += "<p class=\"note\">No preview: \(HTMLEscape.text(whyNoPreview(enrichment.status)))</p>\n"
+        }
+        return html
+    }
+
+    static func whyNoPreview(_ status: EnrichmentStatus) -> String {
+        switch status {
+        case .ok: "Google Books has no preview of this book."
+        case .notFound: "Google Books does not know this book."
+        case .failed(let reason): "the Google Books lookup failed (\(reason))."
+        case .skipped(let reason): "not looked up on Google Books (\(reason))."
+        }
     }
 }

@@ -4,7 +4,10 @@
 /// `recommendations`, each with `rank`, `item`, `isbn13` and `title` (both
 /// left out when unknown), `authors`, `score`, `because` (each `item`,
 /// `title` when known, `rating`) and `fallback`. Scores and ratings print
-/// with at most 4 decimals.
+/// with at most 4 decimals. Enriched runs add `enrichment` (`ok`,
+/// `not-found`, `failed: …`, `skipped: …`) and, when Google Books had them,
+/// `description`, `previewLink`, `thumbnail`, `pageCount`, `publishedDate` and
+/// `categories`.
 public enum UserJSONReport {
     /// The version written as `schemaVersion`.
     public static let schemaVersion = 1
@@ -29,7 +32,21 @@ public enum UserJSONReport {
         ]
         if let isbn13 = pick.isbn13 { members["isbn13"] = .string(isbn13) }
         if let title = pick.title { members["title"] = .string(title) }
+        if let enrichment = pick.enrichment { members.merge(details(enrichment)) { _, new in new } }
         return .object(members)
+    }
+
+    private static func details(_ enrichment: Enrichment) -> [String: JSONValue] {
+        var members: [String: JSONValue] = [
+            "enrichment": .string(enrichment.status.description),
+            "categories": .array(enrichment.categories.map { .string($0) }),
+        ]
+        if let text = enrichment.description { members["description"] = .string(text) }
+        if let link = enrichment.previewLink { members["previewLink"] = .string(link) }
+        if let link = enrichment.thumbnail { members["thumbnail"] = .string(link) }
+        if let count = enrichment.pageCount { members["pageCount"] = .integer(count) }
+        if let date = enrichment.publishedDate { members["publishedDate"] = .string(date) }
+        return members
     }
 
     private static func ratedBook(_ book: RatedBook) -> JSONValue {

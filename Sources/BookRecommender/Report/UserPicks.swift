@@ -25,10 +25,13 @@ public struct Pick: Sendable, Equatable, Codable {
     public var score: Double
     public var because: [RatedBook]
     public var fallback: Bool
+    /// What Google Books said of the book, or why it was not asked; nil when
+    /// the run had no enrichment stage at all.
+    public var enrichment: Enrichment?
 
     public init(
         rank: Int, item: String, isbn13: String?, title: String?, authors: [String], score: Double,
-        because: [RatedBook], fallback: Bool
+        because: [RatedBook], fallback: Bool, enrichment: Enrichment? = nil
     ) {
         self.rank = rank
         self.item = item
@@ -38,6 +41,7 @@ public struct Pick: Sendable, Equatable, Codable {
         self.score = score
         self.because = because
         self.fallback = fallback
+        self.enrichment = enrichment
     }
 }
 

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Progress of the enrich step on stderr: a line redrawn in place when stderr
+/// is a terminal, else a log line every tenth of the books.
+final class EnrichProgressLog: @unchecked Sendable {
+    private let log: Log
+    private let terminal = isatty(STDERR_FILENO) == 1
+    private let lock = NSLock()
+    private var lastTenth = 0
+    private var drew = false
+
+    init(log: Log) {
+        self.log = log
+    }
+
+    func update(_ progress: EnrichProgress) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !log.quiet, progress.total > 0 else { return }
+        if terminal {
+            FileHandle.standardError.write(Data("\renrich \(progress.done)/\(progress.total)".utf8))
+            drew = true
+        } else {
+            let tenth = progress.done * 10 / progress.total
+            guard tenth > lastTenth else { return }
+            lastTenth = tenth
+            log.info("enrich", "progress", ["done": String(progress.done), "total": String(progress.total)])
+        }
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if drew { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}

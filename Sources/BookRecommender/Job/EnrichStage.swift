@@ -1,0 +1,65 @@
+import Foundation
+
+/// The run's enrichment step: looks every distinct recommended book up on
+/// Google Books (or explains why not), and words what went missing for the
+/// reports and the summary.
+struct EnrichStage {
+    /// What the step produced.
+    struct Outcome {
+        var enrichments: [String: Enrichment]
+        var summary: EnrichmentSummary
+        /// A sentence for the top of every page when books went without details.
+        var notice: String?
+    }
+
+    let settings: EnrichSettings
+    let log: Log
+
+    func run(_ books: [BookLookup], out: URL) async -> Outcome {
+        guard settings.enabled else {
+            let status = EnrichmentStatus.skipped("enrichment is off (--no-enrich)")
+            return Outcome(
+                enrichments: Dictionary(books.map { ($0.key, Enrichment(status: status)) }) { first, _ in first },
+                summary: EnrichmentSummary(enabled: false, books: books.count),
+                notice: nil)
+        }
+        guard let options = settings.options(out: out) else {
+            preconditionFailure("the base URL was validated when the settings were read")
+        }
+        log.info(
+            "enrich", "start",
+            ["books": String(books.count), "rate": "\(options.rate)", "offline": "\(options.offline)"])
+        let progress = EnrichProgressLog(log: log)
+        let result = await Enricher(options: options).enrich(books) { progress.update($0) }
+        progress.finish()
+        var summary = EnrichmentSummary(enabled: true, books: books.count, stats: result.stats)
+        summary.issues = result.issues.map(\.description)
+        for enrichment in result.enrichments.values {
+            switch enrichment.status {
+            case .ok, .notFound: continue
+            case .failed, .skipped: summary.reasons[enrichment.status.description, default: 0] += 1
+            }
+        }
+        for issue in summary.issues { log.warning("enrich", "issue", ["message": issue]) }
+        let stats = result.stats
+        log.info(
+            "enrich", "done",
+            [
+                "enriched": String(stats.enriched), "notFound": String(stats.notFound), "failed": String(stats.failed),
+                "skipped": String(stats.skipped), "requests": String(stats.requestsSent),
+                "cacheHits": String(stats.cacheHits),
+            ])
+        return Outcome(enrichments: result.enrichments, summary: summary, notice: notice(summary))
+    }
+
+    /// "Google Books: 12 of 40 books could not be looked up (…)", or nil when all were.
+    func notice(_ summary: EnrichmentSummary) -> String? {
+        let missing = summary.withoutEnrichment
+        guard missing > 0 else { return nil }
+        let reason = summary.reasons.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
+        let books = missing == 1 ? "book" : "books"
+        return "Google Books: \(missing) of \(summary.books) recommended \(books) could not be looked up "
+            + "(\(reason)), so they are shown without description, cover or preview link. "
+            + "The next run will try them again."
+    }
+}

@@ -1,0 +1,25 @@
+/// The `enrichment` part of `summary.json`.
+struct EnrichmentSummary: Encodable {
+    var enabled: Bool
+    /// Distinct recommended books.
+    var books: Int
+    var stats: EnrichStats?
+    /// Run-level problems (no API key, quota exhausted, cache not writable).
+    var issues: [String] = []
+    /// Books without enrichment, by status (`"failed: timeout": 3`).
+    var reasons: [String: Int] = [:]
+
+    var withoutEnrichment: Int { reasons.values.reduce(0, +) }
+
+    enum CodingKeys: String, CodingKey { case enabled, books, stats, issues, reasons, withoutEnrichment }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(enabled, forKey: .enabled)
+        try container.encode(books, forKey: .books)
+        try container.encodeIfPresent(stats, forKey: .stats)
+        try container.encode(issues, forKey: .issues)
+        try container.encode(reasons, forKey: .reasons)
+        try container.encode(withoutEnrichment, forKey: .withoutEnrichment)
+    }
+}
