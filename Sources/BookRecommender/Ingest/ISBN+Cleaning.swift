@@ -35,7 +35,8 @@ extension ISBN {
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "\t")
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "_")
+            || byte == UInt8(ascii: "\t")
             || byte == 0xC2 || byte == 0xA0
     }
 
@@ -54,7 +55,8 @@ extension ISBN {
 
     private static func classify(_ chars: [UInt8], raw: String) -> Normalized {
         switch chars.count {
-        case 13 where isValidISBN13(chars) && (chars.starts(with: Array("978".utf8)) || chars.starts(with: Array("979".utf8))):
+        case 13
+        where isValidISBN13(chars) && (chars.starts(with: Array("978".utf8)) || chars.starts(with: Array("979".utf8))):
             return .isbn13(String(decoding: chars, as: UTF8.self), repaired: false)
         case 10 where isValidISBN10(chars):
             return .isbn13(isbn13(fromISBN10: chars), repaired: false)
@@ -75,11 +77,12 @@ extension ISBN {
 
     /// Scientific notation (`9.78043902348e+12`), or nil when `text` is not.
     ///
-    /// Twelve significant digits are the ISBN-13 rounded to tens, so the first
-    /// twelve digits are either the mantissa (check digit 0–4, rounded down)
-    /// or the mantissa minus one (check digit 5–9, rounded up). The repair is
-    /// made only when exactly one of the two is consistent; an ambiguous value,
-    /// or one with fewer digits (`9.78053E+12`), is beyond repair (`.empty`).
+    /// Twelve significant digits are the ISBN-13 rounded to tens (half to
+    /// even, as `printf` does), so the first twelve digits are either the
+    /// mantissa (rounded down) or the mantissa minus one (rounded up). The
+    /// repair is made only when exactly one of the two is consistent with its
+    /// own check digit; an ambiguous value, or one with fewer digits
+    /// (`9.78053E+12`), is beyond repair (`.empty`).
     private static func expandScientific(_ text: Substring) -> Normalized? {
         let parts = text.split(separator: "E", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
@@ -99,14 +102,36 @@ extension ISBN {
         }
         var candidates: [[UInt8]] = []
         let roundedDown = digits + [checkDigit13(digits)]
-        if roundedDown[12] < UInt8(ascii: "5") { candidates.append(roundedDown) }
+        if !roundsUp(roundedDown) { candidates.append(roundedDown) }
         if let lower = decrement(digits) {
             let roundedUp = lower + [checkDigit13(lower)]
-            if roundedUp[12] >= UInt8(ascii: "5") { candidates.append(roundedUp) }
+            if roundsUp(roundedUp) { candidates.append(roundedUp) }
         }
         let isbns = candidates.filter { $0.starts(with: Array("978".utf8)) || $0.starts(with: Array("979".utf8)) }
         guard isbns.count == 1 else { return .empty }
         return .isbn13(String(decoding: isbns[0], as: UTF8.self), repaired: true)
+    }
+
+    /// True when `scientific` (`9.78006112008e+12`, `9.78159448e+12`) is
+    /// what formatting to twelve significant digits makes of `isbn13`: a
+    /// confirmation for a guess made from another damaged value.
+    static func scientific(_ scientific: String, matches isbn13: String) -> Bool {
+        let parts = scientific.uppercased().split(separator: "E")
+        guard parts.count == 2, Int(parts[1].drop { $0 == "+" }) == 12 else { return false }
+        var mantissa = Array(parts[0].filter { $0 != "." }.utf8)
+        guard (1...12).contains(mantissa.count), mantissa.allSatisfy(isDigit) else { return false }
+        mantissa += Array(repeating: UInt8(ascii: "0"), count: 12 - mantissa.count)
+        let digits = Array(isbn13.utf8)
+        guard digits.count == 13 else { return false }
+        if roundsUp(digits) { return decrement(mantissa) == Array(digits[0..<12]) }
+        return mantissa == Array(digits[0..<12])
+    }
+
+    /// True when thirteen digits, rounded half to even to twelve, round up.
+    private static func roundsUp(_ digits: [UInt8]) -> Bool {
+        let last = digits[12]
+        let twelfthIsOdd = (digits[11] - UInt8(ascii: "0")) % 2 == 1
+        return last > UInt8(ascii: "5") || (last == UInt8(ascii: "5") && twelfthIsOdd)
     }
 
     /// The decimal digits of one less than `digits`, or nil below zero.

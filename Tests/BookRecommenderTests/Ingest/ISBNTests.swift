@@ -14,10 +14,11 @@ import Testing
     }
 
     /// isbn.md §2: ISBN-13 → ISBN-10, and none for 979 or an invalid number.
-    @Test(arguments: [
-        ("9781501184161", "1501184164"), ("9784815602666", "4815602662"), ("9798880000000", nil),
-        ("9791032305690", nil), ("9780439023482", nil), ("97804390234", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("9781501184161", "1501184164"), ("9784815602666", "4815602662"), ("9798880000000", nil),
+            ("9791032305690", nil), ("9780439023482", nil), ("97804390234", nil),
+        ] as [(String, String?)])
     func isbn13ConvertsToISBN10Only978(_ isbn13: String, _ isbn10: String?) {
         #expect(ISBN.isbn10(fromISBN13: isbn13) == isbn10)
     }
@@ -58,7 +59,9 @@ import Testing
 
     /// Scientific notation with too few digits, or rounding that fits two
     /// ISBNs, is beyond repair; so are blanks and empty wrappers.
-    @Test(arguments: ["9.78053E+12", "1.23E+12", "9.7806182603e+12", "9.78031616668e+12", "=\"\"", "\"=\"\"\"\"\"", "", " ", "[]"])
+    @Test(arguments: [
+        "9.78053E+12", "1.23E+12", "9.7806182603e+12", "9.78031616668e+12", "=\"\"", "\"=\"\"\"\"\"", "", " ", "[]",
+    ])
     func unrecoverableValuesAreEmpty(_ raw: String) {
         #expect(ISBN.normalize(raw) == .empty)
     }

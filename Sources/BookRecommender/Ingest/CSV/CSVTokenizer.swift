@@ -76,7 +76,8 @@ public struct CSVTokenizer: ~Copyable {
                 if fieldCount == 1 && contentEnd == recordStart { continue }
                 var saved: String?
                 if escaped {
-                    saved = TextDecoding.lossy(UnsafeBufferPointer(start: buffer + recordStart, count: contentEnd - recordStart))
+                    saved = TextDecoding.lossy(
+                        UnsafeBufferPointer(start: buffer + recordStart, count: contentEnd - recordStart))
                     unescapeMarkedSpans(count: fieldCount)
                 }
                 return CSVRecord(
@@ -240,7 +241,8 @@ public struct CSVTokenizer: ~Copyable {
             appendSpan(span, at: fieldCount)
             fieldCount += 1
             guard index < end else {
-                return .record(contentEnd: index, next: index, lineBreaks: lineBreaks, fieldCount: fieldCount, escaped: escaped)
+                return .record(
+                    contentEnd: index, next: index, lineBreaks: lineBreaks, fieldCount: fieldCount, escaped: escaped)
             }
             let byte = bytes[index]
             if byte == delimiter {
@@ -254,7 +256,9 @@ public struct CSVTokenizer: ~Copyable {
             } else {
                 index += 1
             }
-            return .record(contentEnd: contentEnd, next: index, lineBreaks: lineBreaks + 1, fieldCount: fieldCount, escaped: escaped)
+            return .record(
+                contentEnd: contentEnd, next: index, lineBreaks: lineBreaks + 1, fieldCount: fieldCount,
+                escaped: escaped)
         }
     }
 

@@ -33,7 +33,8 @@ public struct BookCrossingReader: RatingReader {
         if input.header == nil {
             guard input.fieldCount == 3 else {
                 throw .malformed(
-                    path: file.path, line: 1, reason: "expected 3 fields (user, ISBN, rating), found \(input.fieldCount)")
+                    path: file.path, line: 1,
+                    reason: "expected 3 fields (user, ISBN, rating), found \(input.fieldCount)")
             }
             columns = (0, 1, 2)
         } else {

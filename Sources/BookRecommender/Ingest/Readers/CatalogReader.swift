@@ -28,6 +28,17 @@ public struct CatalogReader {
         }
     }
 
+    /// An `isbn` that lost more than one leading zero (`61120081` for
+    /// `0061120081`), accepted only when the `isbn13` column's scientific
+    /// notation confirms it.
+    static func lostZeros(_ isbn: String, confirmedBy scientific: String) -> String? {
+        guard (1..<9).contains(isbn.count), isbn.utf8.allSatisfy(ISBN.isDigit),
+            let isbn13 = ISBN.normalize(String(repeating: "0", count: 10 - isbn.count) + isbn).isbn13,
+            ISBN.scientific(scientific, matches: isbn13)
+        else { return nil }
+        return isbn13
+    }
+
     struct Columns {
         var bookID: Int?
         var goodreadsID: Int?
@@ -71,7 +82,9 @@ public struct CatalogReader {
                 let authorsText = text(columns.authors), let yearText = text(columns.year),
                 let imageText = text(columns.imageURL)
             else { return onReject(record.line, .invalidEncoding, record.rawText) }
-            let isbn13 = ISBN.normalize(isbnText).isbn13 ?? ISBN.normalize(isbn13Text).isbn13
+            let isbn13 =
+                ISBN.normalize(isbnText).isbn13 ?? ISBN.normalize(isbn13Text).isbn13
+                ?? CatalogReader.lostZeros(isbnText, confirmedBy: isbn13Text)
             let bookID = bookIDText.isEmpty ? (isbn13 ?? isbnText) : bookIDText
             guard !bookID.isEmpty else { return onReject(record.line, .noBookID, record.rawText) }
             if title.isEmpty { title = originalTitle }
@@ -80,7 +93,9 @@ public struct CatalogReader {
                 Catalog.Entry(
                     bookID: bookID, goodreadsID: goodreadsText.isEmpty ? nil : goodreadsText, isbn13: isbn13,
                     title: title,
-                    authors: authorsText.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty },
+                    authors: authorsText.split(separator: ",").map { String($0).trimmingBlanks() }.filter {
+                        !$0.isEmpty
+                    },
                     year: Double(yearText).flatMap { $0.isFinite && abs($0) < 100_000 ? Int($0) : nil },
                     imageURL: imageText.isEmpty ? nil : imageText))
         }

@@ -17,16 +17,14 @@ struct DelimitedFile: ~Copyable {
     ///   means the first record is data, and every record must have as many fields.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read,
     ///   `.malformed` when it is empty or its first record cannot be split.
-    init(
-        _ file: InputFile, chunkSize: Int = CSVTokenizer.defaultChunkSize,
-        headerless: ([String]) -> Bool = { _ in false }
-    ) throws(IngestError) {
-        var tokenizer = try CSVTokenizer(path: file.path, chunkSize: chunkSize)
+    init(_ file: InputFile, headerless: ([String]) -> Bool = { _ in false }) throws(IngestError) {
+        var tokenizer = try CSVTokenizer(path: file.path)
         guard let first = try tokenizer.next() else {
             throw .malformed(path: file.path, line: 1, reason: "the file is empty (no header line)")
         }
         if let problem = first.problem {
-            throw .malformed(path: file.path, line: first.line, reason: "cannot read the header: \(problem.rejectReason)")
+            throw .malformed(
+                path: file.path, line: first.line, reason: "cannot read the header: \(problem.rejectReason)")
         }
         let fields = first.fields
         fieldCount = fields.count
@@ -59,7 +57,8 @@ struct DelimitedFile: ~Copyable {
             sink.reject(line: record.line, reason: problem.rejectReason, record: record.rawText)
         } else if record.count != fieldCount {
             sink.reject(
-                line: record.line, reason: .fieldCount(expected: fieldCount, found: record.count), record: record.rawText)
+                line: record.line, reason: .fieldCount(expected: fieldCount, found: record.count),
+                record: record.rawText)
         } else {
             body(record, &sink)
         }

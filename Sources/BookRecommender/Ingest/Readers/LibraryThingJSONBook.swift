@@ -21,7 +21,9 @@ struct LibraryThingJSONBook {
             sink.shelved(user: user, book: book, line: line)
         case let value?:
             let text = "\(value)"
-            guard let number = (value as? NSNumber)?.floatValue ?? (value as? String).flatMap({ Float($0.trimmingBlanks()) })
+            guard
+                let number = (value as? NSNumber)?.floatValue
+                    ?? (value as? String).flatMap({ Float($0.trimmingBlanks()) })
             else { return sink.reject(line: line, reason: .ratingNotANumber(text), record: raw) }
             if number == 0 { return sink.shelved(user: user, book: book, line: line) }
             guard let normalized = RatingScale(minimum: 0.5, maximum: 5).normalize(number) else {

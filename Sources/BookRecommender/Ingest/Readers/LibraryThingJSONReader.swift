@@ -55,7 +55,8 @@ public struct LibraryThingJSONReader: RatingReader {
         }
         guard size <= maxFileBytes else {
             throw .cannotRead(
-                path: file.path, reason: "the file is \(size) bytes; JSON exports over \(maxFileBytes) bytes are refused")
+                path: file.path,
+                reason: "the file is \(size) bytes; JSON exports over \(maxFileBytes) bytes are refused")
         }
         do {
             return [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.path)))

@@ -22,7 +22,9 @@ public struct StoryGraphReader: RatingReader {
                 sink.reject(line: record.line, reason: .invalidEncoding, record: record.rawText)
                 return
             }
-            let authorList = authorsText.split(separator: ",").map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
+            let authorList = authorsText.split(separator: ",").map { String($0).trimmingBlanks() }.filter {
+                !$0.isEmpty
+            }
             guard let book = Self.book(isbn: isbnText, title: titleText, authors: authorList) else {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
