@@ -5,6 +5,10 @@ public enum CSVNumber {
     /// (`1e1`) go through `Float.init(_:)`; NaN and infinities are nil.
     /// - Complexity: O(bytes.count), no allocation for plain decimals.
     public static func float(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+        if bytes.count == 1 {
+            let digit = bytes[0] &- UInt8(ascii: "0")
+            return digit < 10 ? Float(digit) : nil
+        }
         var index = 0
         var end = bytes.count
         while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }

@@ -33,20 +33,19 @@ public struct CSVRecord {
     public let count: Int
     private let base: UnsafePointer<UInt8>
     private let spans: UnsafePointer<Span>
-    private let rawRange: Range<Int>
-    private let savedRawText: String?
+    private let raw: UnsafeBufferPointer<UInt8>
 
+    /// - Parameter raw: the record's bytes as written in the file.
     init(
         line: Int, problem: Problem?, base: UnsafePointer<UInt8>, spans: UnsafePointer<Span>, count: Int,
-        rawRange: Range<Int>, savedRawText: String?
+        raw: UnsafeBufferPointer<UInt8>
     ) {
         self.line = line
         self.problem = problem
         self.base = base
         self.spans = spans
         self.count = count
-        self.rawRange = rawRange
-        self.savedRawText = savedRawText
+        self.raw = raw
     }
 
     /// The bytes of field `index` (quotes removed, doubled quotes collapsed).
@@ -78,10 +77,7 @@ public struct CSVRecord {
 
     /// The record as it stands in the file (without its line end), invalid
     /// UTF-8 replaced, for `rejects.csv`.
-    public var rawText: String {
-        if let savedRawText { return savedRawText }
-        return TextDecoding.lossy(UnsafeBufferPointer(start: base + rawRange.lowerBound, count: rawRange.count))
-    }
+    public var rawText: String { TextDecoding.lossy(raw) }
 
     /// All fields as text (invalid UTF-8 replaced), untrimmed: for headers and tests.
     public var fields: [String] {

@@ -22,15 +22,20 @@ public struct CSVTokenizer: ~Copyable {
     private let delimiterGiven: Bool
     private let descriptor: Int32
     private let maxRecordBytes: Int
-    private var buffer: UnsafeMutablePointer<UInt8>
     private var capacity: Int
-    private var start = 0
-    private var end = 0
-    private var atEOF = false
     private var startedReading = false
     private var line = 1
-    private var spans: UnsafeMutablePointer<CSVRecord.Span>
-    private var spanCapacity = 64
+    // Buffer state shared with the byte loop in `CSVTokenizer+Scan.swift`:
+    // bytes `start..<end` of `buffer` are read but not yet tokenized.
+    var buffer: UnsafeMutablePointer<UInt8>
+    var start = 0
+    var end = 0
+    var atEOF = false
+    var spans: UnsafeMutablePointer<CSVRecord.Span>
+    var spanCapacity = 64
+    /// The raw bytes of the last record whose fields were unescaped in place.
+    private var rawCopy: UnsafeMutablePointer<UInt8>
+    private var rawCopyCapacity = 256
 
     /// Opens `path` for reading.
     /// - Parameters:
@@ -52,12 +57,14 @@ public struct CSVTokenizer: ~Copyable {
         self.capacity = max(4, min(chunkSize, self.maxRecordBytes))
         self.buffer = .allocate(capacity: capacity)
         self.spans = .allocate(capacity: spanCapacity)
+        self.rawCopy = .allocate(capacity: rawCopyCapacity)
     }
 
     deinit {
         close(descriptor)
         buffer.deallocate()
         spans.deallocate()
+        rawCopy.deallocate()
     }
 
     /// The next non-blank record, or nil at the end of the file. The record is
@@ -74,21 +81,19 @@ public struct CSVTokenizer: ~Copyable {
                 start = next
                 line += lineBreaks
                 if fieldCount == 1 && contentEnd == recordStart { continue }
-                var saved: String?
+                var raw = UnsafeBufferPointer(start: buffer + recordStart, count: contentEnd - recordStart)
                 if escaped {
-                    saved = TextDecoding.lossy(
-                        UnsafeBufferPointer(start: buffer + recordStart, count: contentEnd - recordStart))
+                    raw = keepRawCopy(of: raw)
                     unescapeMarkedSpans(count: fieldCount)
                 }
                 return CSVRecord(
-                    line: recordLine, problem: nil, base: buffer, spans: spans, count: fieldCount,
-                    rawRange: recordStart..<contentEnd, savedRawText: saved)
+                    line: recordLine, problem: nil, base: buffer, spans: spans, count: fieldCount, raw: raw)
             case .unterminated:
                 let recordStart = start
                 start = end
                 return CSVRecord(
                     line: recordLine, problem: .unterminatedQuote, base: buffer, spans: spans, count: 0,
-                    rawRange: recordStart..<end, savedRawText: nil)
+                    raw: UnsafeBufferPointer(start: buffer + recordStart, count: end - recordStart))
             case .needMore:
                 if let tooLong = try makeRoom() { return tooLong }
             }
@@ -140,10 +145,10 @@ public struct CSVTokenizer: ~Copyable {
     }
 
     /// Drops the overlong record up to and including the next line feed and
-    /// returns a record that reports it (its raw text is the first 200 bytes).
+    /// returns a record that reports it (its raw text is its first 200 bytes).
     private mutating func skipOverlongRecord() throws(IngestError) -> CSVRecord {
         let recordLine = line
-        let preview = TextDecoding.lossy(UnsafeBufferPointer(start: buffer, count: min(200, end))) + "…"
+        let preview = keepRawCopy(of: UnsafeBufferPointer(start: buffer, count: min(200, end)))
         for index in 0..<end where buffer[index] == CSVDialect.lineFeed { line += 1 }
         start = 0
         end = 0
@@ -158,149 +163,17 @@ public struct CSVTokenizer: ~Copyable {
         }
         return CSVRecord(
             line: recordLine, problem: .tooLong(limit: maxRecordBytes), base: buffer, spans: spans, count: 0,
-            rawRange: 0..<0, savedRawText: preview)
+            raw: preview)
     }
 
-    private enum ScanResult {
-        /// A whole record: where its text ends, where the next one starts, how
-        /// many line ends it spans, its field count, whether a field needs unescaping.
-        case record(contentEnd: Int, next: Int, lineBreaks: Int, fieldCount: Int, escaped: Bool)
-        /// The record runs past the buffered bytes.
-        case needMore
-        /// A quoted field is open at the end of the file.
-        case unterminated
-    }
-
-    /// Splits the record at `start` into `spans`. Fields that need unescaping
-    /// get a negative `start` (their raw start, bit-inverted), fixed by `unescapeMarkedSpans`.
-    /// - Complexity: O(record length).
-    private mutating func scan() -> ScanResult {
-        let quote = CSVDialect.quote
-        let lineFeed = CSVDialect.lineFeed
-        let carriageReturn = CSVDialect.carriageReturn
-        let delimiter = self.delimiter
-        let bytes = buffer
-        let end = self.end
-        let atEOF = self.atEOF
-        var index = start
-        var fieldCount = 0
-        var lineBreaks = 0
-        var escaped = false
-        while true {
-            var span: CSVRecord.Span
-            if index < end && bytes[index] == quote {
-                var cursor = index + 1
-                var needsUnescape = false
-                while true {
-                    guard cursor < end else { return atEOF ? .unterminated : .needMore }
-                    let byte = bytes[cursor]
-                    if byte == quote {
-                        if cursor + 1 >= end && !atEOF { return .needMore }
-                        if cursor + 1 < end && bytes[cursor + 1] == quote {
-                            needsUnescape = true
-                            cursor += 2
-                            continue
-                        }
-                        cursor += 1
-                        break
-                    }
-                    if byte == lineFeed {
-                        lineBreaks += 1
-                    } else if byte == carriageReturn {
-                        if cursor + 1 >= end && !atEOF { return .needMore }
-                        if cursor + 1 >= end || bytes[cursor + 1] != lineFeed { lineBreaks += 1 }
-                    }
-                    cursor += 1
-                }
-                let closing = cursor
-                while cursor < end, bytes[cursor] != delimiter, bytes[cursor] != lineFeed,
-                    bytes[cursor] != carriageReturn
-                {
-                    cursor += 1
-                }
-                if cursor >= end && !atEOF { return .needMore }
-                if cursor > closing { needsUnescape = true }
-                if needsUnescape {
-                    span = CSVRecord.Span(start: ~index, end: cursor)
-                    escaped = true
-                } else {
-                    span = CSVRecord.Span(start: index + 1, end: closing - 1)
-                }
-                index = cursor
-            } else {
-                var cursor = index
-                while cursor < end {
-                    let byte = bytes[cursor]
-                    if byte == delimiter || byte == lineFeed || byte == carriageReturn { break }
-                    cursor += 1
-                }
-                if cursor >= end && !atEOF { return .needMore }
-                span = CSVRecord.Span(start: index, end: cursor)
-                index = cursor
-            }
-            appendSpan(span, at: fieldCount)
-            fieldCount += 1
-            guard index < end else {
-                return .record(
-                    contentEnd: index, next: index, lineBreaks: lineBreaks, fieldCount: fieldCount, escaped: escaped)
-            }
-            let byte = bytes[index]
-            if byte == delimiter {
-                index += 1
-                continue
-            }
-            let contentEnd = index
-            if byte == carriageReturn {
-                if index + 1 >= end && !atEOF { return .needMore }
-                index += index + 1 < end && bytes[index + 1] == lineFeed ? 2 : 1
-            } else {
-                index += 1
-            }
-            return .record(
-                contentEnd: contentEnd, next: index, lineBreaks: lineBreaks + 1, fieldCount: fieldCount,
-                escaped: escaped)
+    /// Copies `raw` aside (before unescaping rewrites it) and returns the copy.
+    private mutating func keepRawCopy(of raw: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        if raw.count > rawCopyCapacity {
+            rawCopy.deallocate()
+            rawCopyCapacity = raw.count
+            rawCopy = .allocate(capacity: rawCopyCapacity)
         }
-    }
-
-    private mutating func appendSpan(_ span: CSVRecord.Span, at position: Int) {
-        if position == spanCapacity {
-            let grown = UnsafeMutablePointer<CSVRecord.Span>.allocate(capacity: spanCapacity * 2)
-            grown.moveInitialize(from: spans, count: spanCapacity)
-            spans.deallocate()
-            spans = grown
-            spanCapacity *= 2
-        }
-        (spans + position).initialize(to: span)
-    }
-
-    /// Rewrites each marked quoted field in place: outer quotes dropped,
-    /// doubled quotes collapsed, text after the closing quote kept.
-    private mutating func unescapeMarkedSpans(count: Int) {
-        let quote = CSVDialect.quote
-        for position in 0..<count where spans[position].start < 0 {
-            let rawStart = ~spans[position].start
-            let rawEnd = spans[position].end
-            var write = rawStart
-            var read = rawStart + 1
-            var inQuotes = true
-            while read < rawEnd {
-                let byte = buffer[read]
-                if inQuotes && byte == quote {
-                    if read + 1 < rawEnd && buffer[read + 1] == quote {
-                        buffer[write] = quote
-                        write += 1
-                        read += 2
-                    } else {
-                        inQuotes = false
-                        read += 1
-                    }
-                    continue
-                }
-                buffer[write] = byte
-                write += 1
-                read += 1
-            }
-            spans[position] = CSVRecord.Span(start: rawStart, end: write)
-        }
+        if let source = raw.baseAddress { rawCopy.update(from: source, count: raw.count) }
+        return UnsafeBufferPointer(start: rawCopy, count: raw.count)
     }
 }

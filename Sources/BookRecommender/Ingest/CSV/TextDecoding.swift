@@ -10,6 +10,7 @@ public enum TextDecoding: Sendable, Equatable {
     /// The text of `bytes`, or nil when they are not valid UTF-8 and this
     /// decoding has no fallback.
     public func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        if Self.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         switch self {
         case .utf8: return nil
@@ -20,6 +21,24 @@ public enum TextDecoding: Sendable, Equatable {
     /// Text for messages and `rejects.csv`: UTF-8 with invalid bytes replaced by U+FFFD.
     public static func lossy(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// True when every byte is below 0x80 (checked eight bytes at a time).
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if base[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Every byte as the Unicode scalar of the same value.
