@@ -122,7 +122,7 @@ extension ISBN {
         guard (1...12).contains(mantissa.count), mantissa.allSatisfy(isDigit) else { return false }
         mantissa += Array(repeating: UInt8(ascii: "0"), count: 12 - mantissa.count)
         let digits = Array(isbn13.utf8)
-        guard digits.count == 13 else { return false }
+        guard digits.count == 13, digits.allSatisfy(isDigit) else { return false }
         if roundsUp(digits) { return decrement(mantissa) == Array(digits[0..<12]) }
         return mantissa == Array(digits[0..<12])
     }

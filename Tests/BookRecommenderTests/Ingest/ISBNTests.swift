@@ -80,4 +80,14 @@ import Testing
     func invalidValuesKeepTheirRawText(_ raw: String) {
         #expect(ISBN.normalize(raw) == .invalid(raw: raw))
     }
+
+    @Test(arguments: [
+        ("9.78006112008e+12", "9780061120084", true), ("9.78074327356e+12", "9780743273565", true),
+        ("9.78159448e+12", "9781594480003", true), ("9.78067978327e+12", "9780679783268", true),
+        ("9.78067978327e+12", "9780679783275", false), ("9.78006112008e+11", "9780061120084", false),
+        ("9.78006112008e+12", "978006112008X", false), ("bad", "9780061120084", false),
+    ])
+    func scientificConfirmsAGuess(_ scientific: String, _ isbn13: String, _ matches: Bool) {
+        #expect(ISBN.scientific(scientific, matches: isbn13) == matches)
+    }
 }

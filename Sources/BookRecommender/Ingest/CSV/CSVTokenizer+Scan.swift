@@ -35,7 +35,6 @@ extension CSVTokenizer {
                     guard cursor < end else { return atEOF ? .unterminated : .needMore }
                     let byte = bytes[cursor]
                     if byte == quote {
-                        if cursor + 1 >= end && !atEOF { return .needMore }
                         if cursor + 1 < end && bytes[cursor + 1] == quote {
                             needsUnescape = true
                             cursor += 2
@@ -47,7 +46,6 @@ extension CSVTokenizer {
                     if byte == lineFeed {
                         lineBreaks += 1
                     } else if byte == carriageReturn {
-                        if cursor + 1 >= end && !atEOF { return .needMore }
                         if cursor + 1 >= end || bytes[cursor + 1] != lineFeed { lineBreaks += 1 }
                     }
                     cursor += 1

@@ -97,11 +97,24 @@ func tokenize(_ text: String, chunkSize: Int = 1 << 20) throws -> [TokenizedReco
             ])
     }
 
-    @Test(arguments: [1, 2, 3, 5, 7, 16])
-    func recordsAcrossChunkBoundariesMatchOneChunk(chunkSize: Int) throws {
-        let text = "id,name,note\r\n1,\"Smith, J\",\"a \"\"q\"\"\r\nline\"\n2,x,\r3,\"\",\"\"\"\"\n"
+    static let boundaryTexts = [
+        "id,name,note\r\n1,\"Smith, J\",\"a \"\"q\"\"\r\nline\"\n2,x,\r3,\"\",\"\"\"\"\n",
+        "abc\r\ndef\r\n\"g\r\nh\",i\r\nj\"\"k\r\n",
+    ]
+
+    @Test(arguments: 1...12, 0..<2)
+    func recordsAcrossChunkBoundariesMatchOneChunk(chunkSize: Int, text: Int) throws {
+        let text = Self.boundaryTexts[text]
         #expect(try tokenize(text, chunkSize: chunkSize) == (try tokenize(text)))
-        #expect(try tokenize(text).count == 4)
+    }
+
+    @Test func boundaryTextsAsOneChunk() throws {
+        #expect(try tokenize(Self.boundaryTexts[0]).map(\.line) == [1, 2, 4, 5])
+        #expect(
+            try tokenize(Self.boundaryTexts[1]) == [
+                TokenizedRecord(line: 1, fields: ["abc"]), TokenizedRecord(line: 2, fields: ["def"]),
+                TokenizedRecord(line: 3, fields: ["g\r\nh", "i"]), TokenizedRecord(line: 5, fields: ["j\"\"k"]),
+            ])
     }
 
     @Test func overlongRecordIsRejectedAndReadingResumes() throws {
