@@ -1,6 +1,6 @@
 /// Reads a LibraryThing CSV or TSV export (delimiter detected; `Book ID` or
 /// `Book Id`). The user is the file name; `Rating` (half stars allowed) is a
-/// rating and an empty one a shelved book. A field that is not UTF-8 is read
+/// rating and an empty or 0 one a shelved book. A field that is not UTF-8 is read
 /// as Latin-1.
 public struct LibraryThingReader: RatingReader {
     public init() {}
@@ -30,7 +30,7 @@ public struct LibraryThingReader: RatingReader {
                 return
             }
             let ratingBytes = record.trimmedBytes(rating)
-            if ratingBytes.isEmpty {
+            if ratingBytes.isEmpty || CSVNumber.float(ratingBytes) == 0 {
                 sink.shelved(user: user, book: book, line: record.line)
             } else if let raw = CSVNumber.float(ratingBytes) {
                 if let value = RatingScale(minimum: 0.5, maximum: 5).normalize(raw) {

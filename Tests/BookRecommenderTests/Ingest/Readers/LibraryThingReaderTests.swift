@@ -42,13 +42,14 @@ import Testing
     @Test func latin1FieldsAndHalfStars() throws {
         let bytes =
             Array("Book Id\tTitle\tPrimary Author\tRating\tISBN\tISBNs\n7\tCaf".utf8) + [0xE9]
-            + Array("\tX\t3.5\t[]\t\n8\tB\t\tfive\t\t\n".utf8)
+            + Array("\tX\t3.5\t[]\t\n8\tB\t\tfive\t\t\n9\tC\t\t0\t\t\n".utf8)
         let file = TemporaryFile(bytes, suffix: ".tsv")
         defer { file.remove() }
         let sink = try ReaderFixture.read(LibraryThingReader(), InputFile(path: file.path))
         #expect(sink.ratings.map(\.book.title) == ["Café"])
         #expect(sink.ratings.map(\.value) == [3.5])
         #expect(sink.rejects.map(\.reason) == [.ratingNotANumber("five")])
+        #expect(sink.shelved.map(\.book.localID) == ["librarything:9"])
     }
 
     @Test func stopsWhenTheSinkIsStopped() throws {
