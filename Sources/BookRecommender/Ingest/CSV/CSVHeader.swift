@@ -1,0 +1,44 @@
+/// The column names of a delimited file, looked up case-insensitively.
+public struct CSVHeader: Sendable, Equatable {
+    /// The names as the file spells them (trimmed).
+    public let names: [String]
+    private let folded: [String]
+
+    public init(_ names: [String]) {
+        self.names = names.map { $0.trimmingBlanks() }
+        self.folded = self.names.map { $0.lowercased() }
+    }
+
+    /// The number of columns.
+    public var count: Int { names.count }
+
+    /// The index of the first column named like any of `aliases` (in the
+    /// order of `aliases`), ignoring case.
+    public func index(of aliases: String...) -> Int? { index(ofAny: aliases) }
+
+    /// The index of the first column named like any of `aliases` (in the
+    /// order of `aliases`), ignoring case.
+    public func index(ofAny aliases: [String]) -> Int? {
+        for alias in aliases {
+            if let found = folded.firstIndex(of: alias.lowercased()) { return found }
+        }
+        return nil
+    }
+
+    /// True when a column is named `name`, ignoring case.
+    public func contains(_ name: String) -> Bool { folded.contains(name.lowercased()) }
+
+    /// The names joined for messages: `Book Id, Title, …`.
+    public var listed: String { names.joined(separator: ", ") }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and non-breaking spaces.
+    func trimmingBlanks() -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,33 @@
+/// Recognises a delimited file's format from its header line.
+public enum CSVFormatDetector {
+    /// The format whose header `headerFields` is, or nil when none fits.
+    /// Names are compared case-insensitively, in this order: Goodreads
+    /// (`Book Id`, `My Rating`, `Exclusive Shelf`), StoryGraph (`ISBN/UID`,
+    /// `Star Rating`), LibraryThing (`Primary Author` with `ISBNs` or
+    /// `Book ID`), Book-Crossing (`User-ID`, `Book-Rating`), then a generic
+    /// ratings file (a user, a book and a rating column under the usual names).
+    public static func detect(headerFields: [String]) -> InputFormat? {
+        let header = CSVHeader(headerFields)
+        let has = { (names: [String]) in names.allSatisfy(header.contains) }
+        if has(["Book Id", "My Rating", "Exclusive Shelf"]) { return .goodreads }
+        if has(["ISBN/UID", "Star Rating"]) { return .storygraph }
+        if has(["Primary Author"]) && (has(["ISBNs"]) || has(["Book ID"])) { return .librarything }
+        if has(["User-ID", "Book-Rating"]) { return .bookcrossing }
+        if header.index(ofAny: RatingsCSVReader.userAliases) != nil,
+            header.index(ofAny: RatingsCSVReader.bookAliases) != nil,
+            header.index(ofAny: RatingsCSVReader.ratingAliases) != nil
+        {
+            return .ratingsCSV
+        }
+        return nil
+    }
+
+    /// The format of `file` judged by its first line (BOM skipped, delimiter
+    /// detected), or nil when the file is empty or the line fits no format.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read.
+    public static func detect(file: InputFile) throws(IngestError) -> InputFormat? {
+        var tokenizer = try CSVTokenizer(path: file.path)
+        guard let first = try tokenizer.next(), first.problem == nil else { return nil }
+        return detect(headerFields: first.fields)
+    }
+}

@@ -1,0 +1,85 @@
+/// Reads Book-Crossing ratings: `"User-ID";"ISBN";"Book-Rating"`, `;` or `,`
+/// (a spreadsheet-saved copy), quoted or not. Ratings 1–10 are ratings on
+/// `RatingScale.tenPoints`; 0 (implicit: the user has the book) is shelved.
+/// Invalid ISBNs are kept as `bookcrossing:<raw>`. A field that is not UTF-8
+/// is read as Latin-1.
+public struct BookCrossingReader: RatingReader {
+    /// True when the user named the format: a first line of data (a
+    /// header-less chunk of the file) is then read as data, in the order
+    /// user, ISBN, rating.
+    public var explicitHeaderless: Bool
+
+    public init(explicitHeaderless: Bool = false) {
+        self.explicitHeaderless = explicitHeaderless
+    }
+
+    /// Reads every record of `file` into `sink`.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read;
+    ///   `.malformed` when it is empty, or its first line is data and
+    ///   `explicitHeaderless` is false, or a header lacks a column.
+    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+        var sawData = false
+        var input = try DelimitedFile(file) { fields in
+            sawData = !fields.contains { $0.trimmingBlanks().lowercased() == "user-id" }
+            return sawData && explicitHeaderless
+        }
+        if sawData && !explicitHeaderless {
+            throw .malformed(
+                path: file.path, line: 1,
+                reason: "the first line is not a Book-Crossing header (User-ID, ISBN, Book-Rating); "
+                    + "name the format to read a header-less file")
+        }
+        let columns: (user: Int, isbn: Int, rating: Int)
+        if input.header == nil {
+            guard input.fieldCount == 3 else {
+                throw .malformed(
+                    path: file.path, line: 1,
+                    reason: "expected 3 fields (user, ISBN, rating), found \(input.fieldCount)")
+            }
+            columns = (0, 1, 2)
+        } else {
+            columns = (
+                try input.require("user", ["User-ID"]), try input.require("ISBN", ["ISBN"]),
+                try input.require("rating", ["Book-Rating"])
+            )
+        }
+        let latin1 = TextDecoding.utf8WithLatin1Fallback
+        try input.forEachRecord(into: &sink) { record, sink in
+            let user = record.text(columns.user, latin1) ?? ""
+            guard !user.isEmpty else {
+                sink.reject(line: record.line, reason: .missingUser, record: record.rawText)
+                return
+            }
+            guard let book = Self.book(record.text(columns.isbn, latin1) ?? "") else {
+                sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
+                return
+            }
+            let ratingBytes = record.trimmedBytes(columns.rating)
+            switch CSVNumber.float(ratingBytes) {
+            case nil:
+                let text = TextDecoding.lossy(ratingBytes)
+                sink.reject(line: record.line, reason: .ratingNotANumber(text), record: record.rawText)
+            case 0:
+                sink.shelved(user: user, book: book, line: record.line)
+            case let raw?:
+                if let value = RatingScale.tenPoints.normalize(raw) {
+                    sink.rating(user: user, book: book, value: value, line: record.line)
+                } else {
+                    let text = TextDecoding.lossy(ratingBytes)
+                    sink.reject(line: record.line, reason: .ratingOffScale(text), record: record.rawText)
+                }
+            }
+        }
+    }
+
+    /// The book of an ISBN field: ISBN-13, `asin:…`, `bookcrossing:<raw>`,
+    /// or nil when the field is empty.
+    static func book(_ text: String) -> BookRef? {
+        switch ISBN.normalize(text) {
+        case .isbn13(let isbn, _): BookRef(isbn13: isbn)
+        case .asin(let asin): BookRef(localID: "asin:\(asin)")
+        case .invalid: BookRef(localID: "bookcrossing:\(text)")
+        case .empty: nil
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// Reads a book catalog for `--catalog`: the goodbooks-10k `books.csv` layout
+/// (`book_id, goodreads_book_id, isbn, isbn13, authors,
+/// original_publication_year, title, image_url`, …) or the minimal
+/// `isbn,title,authors[,image_url]`. Text must be UTF-8.
+public struct CatalogReader {
+    public init() {}
+
+    /// Adds every usable row of `file` to `catalog`, reporting the others
+    /// through `reject` (line, reason, raw record).
+    /// - Returns: the number of data rows read, used or rejected.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read;
+    ///   `.malformed` when it is empty or lacks an `isbn` or `title` column.
+    public func read(
+        _ file: InputFile, into catalog: inout Catalog, reject: (Int, RejectReason, String) -> Void
+    ) throws(IngestError) -> Int {
+        var input = try DelimitedFile(file)
+        let columns = Columns(
+            bookID: input.header?.index(of: "book_id"), goodreadsID: input.header?.index(of: "goodreads_book_id"),
+            isbn: try input.require("ISBN", ["isbn"]), isbn13: input.header?.index(of: "isbn13"),
+            title: try input.require("title", ["title"]), originalTitle: input.header?.index(of: "original_title"),
+            authors: input.header?.index(of: "authors"), year: input.header?.index(of: "original_publication_year"),
+            imageURL: input.header?.index(of: "image_url"))
+        return try withoutActuallyEscaping(reject) { (reject) throws(IngestError) -> Int in
+            var sink = CatalogSink(catalog: catalog, columns: columns, reject: reject)
+            try input.forEachRecord(into: &sink) { record, sink in sink.add(record) }
+            catalog = sink.catalog
+            return sink.rowsRead
+        }
+    }
+
+    /// An `isbn` that lost more than one leading zero (`61120081` for
+    /// `0061120081`), accepted only when the `isbn13` column's scientific
+    /// notation confirms it.
+    static func lostZeros(_ isbn: String, confirmedBy scientific: String) -> String? {
+        guard (1..<9).contains(isbn.count), isbn.utf8.allSatisfy(ISBN.isDigit),
+            let isbn13 = ISBN.normalize(String(repeating: "0", count: 10 - isbn.count) + isbn).isbn13,
+            ISBN.scientific(scientific, matches: isbn13)
+        else { return nil }
+        return isbn13
+    }
+
+    struct Columns {
+        var bookID: Int?
+        var goodreadsID: Int?
+        var isbn: Int
+        var isbn13: Int?
+        var title: Int
+        var originalTitle: Int?
+        var authors: Int?
+        var year: Int?
+        var imageURL: Int?
+    }
+
+    /// Turns records into catalog entries; also receives the records that
+    /// `DelimitedFile` rejects.
+    struct CatalogSink: RecordSink {
+        var catalog: Catalog
+        let columns: Columns
+        let onReject: (Int, RejectReason, String) -> Void
+        var rowsRead = 0
+
+        init(catalog: Catalog, columns: Columns, reject: @escaping (Int, RejectReason, String) -> Void) {
+            self.catalog = catalog
+            self.columns = columns
+            self.onReject = reject
+        }
+
+        var isStopped: Bool { false }
+        mutating func rating(user: String, book: BookRef, value: Float, line: Int) {}
+        mutating func shelved(user: String, book: BookRef, line: Int) {}
+        mutating func reject(line: Int, reason: RejectReason, record: String) {
+            rowsRead += 1
+            onReject(line, reason, record)
+        }
+
+        mutating func add(_ record: CSVRecord) {
+            rowsRead += 1
+            let text: (Int?) -> String? = { index in index.map { record.text($0, .utf8) } ?? "" }
+            guard let isbnText = text(columns.isbn), let isbn13Text = text(columns.isbn13),
+                let bookIDText = text(columns.bookID), let goodreadsText = text(columns.goodreadsID),
+                var title = text(columns.title), let originalTitle = text(columns.originalTitle),
+                let authorsText = text(columns.authors), let yearText = text(columns.year),
+                let imageText = text(columns.imageURL)
+            else { return onReject(record.line, .invalidEncoding, record.rawText) }
+            let isbn13 =
+                ISBN.normalize(isbnText).isbn13 ?? ISBN.normalize(isbn13Text).isbn13
+                ?? CatalogReader.lostZeros(isbnText, confirmedBy: isbn13Text)
+            let bookID = bookIDText.isEmpty ? (isbn13 ?? isbnText) : bookIDText
+            guard !bookID.isEmpty else { return onReject(record.line, .noBookID, record.rawText) }
+            if title.isEmpty { title = originalTitle }
+            guard !title.isEmpty else { return onReject(record.line, .other("no title"), record.rawText) }
+            catalog.add(
+                Catalog.Entry(
+                    bookID: bookID, goodreadsID: goodreadsText.isEmpty ? nil : goodreadsText, isbn13: isbn13,
+                    title: title,
+                    authors: authorsText.split(separator: ",").map { String($0).trimmingBlanks() }.filter {
+                        !$0.isEmpty
+                    },
+                    year: Double(yearText).flatMap { $0.isFinite && abs($0) < 100_000 ? Int($0) : nil },
+                    imageURL: imageText.isEmpty ? nil : imageText))
+        }
+    }
+}

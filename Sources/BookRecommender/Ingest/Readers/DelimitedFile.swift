@@ -1,0 +1,76 @@
+/// The common loop of the delimited-file readers: reads the header, reports
+/// records that cannot be split or have the wrong field count, and hands the
+/// rest to the reader, stopping as soon as the sink asks.
+struct DelimitedFile: ~Copyable {
+    let file: InputFile
+    /// The header, or nil for a header-less file.
+    let header: CSVHeader?
+    /// The field count every record must have.
+    let fieldCount: Int
+    private var tokenizer: CSVTokenizer
+    /// The first record when it is data; still valid because the tokenizer
+    /// has not moved since it was read.
+    private var pendingFirst: CSVRecord?
+
+    /// Opens `file` and reads its header line.
+    /// - Parameter headerless: called with the first record's fields; true
+    ///   means the first record is data, and every record must have as many fields.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read,
+    ///   `.malformed` when it is empty or its first record cannot be split.
+    init(_ file: InputFile, headerless: ([String]) -> Bool = { _ in false }) throws(IngestError) {
+        var tokenizer = try CSVTokenizer(path: file.path)
+        guard let first = try tokenizer.next() else {
+            throw .malformed(path: file.path, line: 1, reason: "the file is empty (no header line)")
+        }
+        if let problem = first.problem {
+            throw .malformed(
+                path: file.path, line: first.line, reason: "cannot read the header: \(problem.rejectReason)")
+        }
+        let fields = first.fields
+        fieldCount = fields.count
+        let isData = headerless(fields)
+        pendingFirst = isData ? first : nil
+        header = isData ? nil : CSVHeader(fields)
+        self.file = file
+        self.tokenizer = tokenizer
+    }
+
+    /// Calls `body` with each record that has the right field count; every
+    /// other record is rejected to `sink`. Returns early once `sink.isStopped`.
+    /// - Throws: `IngestError.cannotRead` when reading fails part-way.
+    mutating func forEachRecord<Sink: RecordSink>(
+        into sink: inout Sink, _ body: (CSVRecord, inout Sink) -> Void
+    ) throws(IngestError) {
+        if let first = pendingFirst {
+            pendingFirst = nil
+            handle(first, into: &sink, body)
+        }
+        while !sink.isStopped, let record = try tokenizer.next() {
+            handle(record, into: &sink, body)
+        }
+    }
+
+    private func handle<Sink: RecordSink>(
+        _ record: CSVRecord, into sink: inout Sink, _ body: (CSVRecord, inout Sink) -> Void
+    ) {
+        if let problem = record.problem {
+            sink.reject(line: record.line, reason: problem.rejectReason, record: record.rawText)
+        } else if record.count != fieldCount {
+            sink.reject(
+                line: record.line, reason: .fieldCount(expected: fieldCount, found: record.count),
+                record: record.rawText)
+        } else {
+            body(record, &sink)
+        }
+    }
+
+    /// The index of a required column.
+    /// - Throws: `IngestError.malformed` naming the column and listing the header.
+    func require(_ role: String, _ aliases: [String]) throws(IngestError) -> Int {
+        if let index = header?.index(ofAny: aliases) { return index }
+        let names = aliases.map { "\"\($0)\"" }.joined(separator: " or ")
+        throw .malformed(
+            path: file.path, line: 1,
+            reason: "no \(role) column \(names) in the header: \(header?.listed ?? "(none)")")
+    }
+}

@@ -1,0 +1,48 @@
+/// Reads a LibraryThing CSV or TSV export (delimiter detected; `Book ID` or
+/// `Book Id`). The user is the file name; `Rating` (half stars allowed) is a
+/// rating and an empty or 0 one a shelved book. A field that is not UTF-8 is read
+/// as Latin-1.
+public struct LibraryThingReader: RatingReader {
+    public init() {}
+
+    /// Reads every record of `file` into `sink`.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read;
+    ///   `.malformed` when it is empty or lacks `Book ID`, `Title` or `Rating`.
+    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+        var input = try DelimitedFile(file)
+        let bookID = try input.require("book id", ["Book ID"])
+        let title = try input.require("title", ["Title"])
+        let rating = try input.require("rating", ["Rating"])
+        let author = input.header?.index(of: "Primary Author")
+        let isbnColumns = [input.header?.index(of: "ISBN"), input.header?.index(of: "ISBNs")].compactMap { $0 }
+        let user = file.userFromFileName
+        let latin1 = TextDecoding.utf8WithLatin1Fallback
+        try input.forEachRecord(into: &sink) { record, sink in
+            let id = record.text(bookID, latin1) ?? ""
+            let titleText = record.text(title, latin1) ?? ""
+            let authorText = author.flatMap { record.text($0, latin1) } ?? ""
+            let isbn13 = isbnColumns.lazy.compactMap { ISBN.normalize(record.text($0, latin1) ?? "").isbn13 }.first
+            let book = BookRef(
+                isbn13: isbn13, localID: id.isEmpty ? nil : "librarything:\(id)",
+                title: titleText.isEmpty ? nil : titleText, authors: authorText.isEmpty ? [] : [authorText])
+            guard !book.isUnidentified else {
+                sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
+                return
+            }
+            let ratingBytes = record.trimmedBytes(rating)
+            if ratingBytes.isEmpty || CSVNumber.float(ratingBytes) == 0 {
+                sink.shelved(user: user, book: book, line: record.line)
+            } else if let raw = CSVNumber.float(ratingBytes) {
+                if let value = RatingScale(minimum: 0.5, maximum: 5).normalize(raw) {
+                    sink.rating(user: user, book: book, value: value, line: record.line)
+                } else {
+                    let text = TextDecoding.lossy(ratingBytes)
+                    sink.reject(line: record.line, reason: .ratingOffScale(text), record: record.rawText)
+                }
+            } else {
+                let text = TextDecoding.lossy(ratingBytes)
+                sink.reject(line: record.line, reason: .ratingNotANumber(text), record: record.rawText)
+            }
+        }
+    }
+}

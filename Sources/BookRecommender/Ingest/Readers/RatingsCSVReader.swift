@@ -1,0 +1,72 @@
+/// Reads any delimited file of user, book, rating rows (goodbooks-10k
+/// `ratings.csv`, MovieLens-style files, Book-Crossing-like layouts).
+///
+/// The delimiter is detected from the header. A book column whose name
+/// contains "isbn" is normalised (`isbn13`, or `asin:…`, or the raw value as
+/// `localID`); any other book column is an opaque id (`localID`). Text must be
+/// UTF-8.
+public struct RatingsCSVReader: RatingReader {
+    static let userAliases = ["user_id", "userid", "user-id", "user"]
+    static let bookAliases = ["book_id", "bookid", "isbn", "item_id", "itemid", "item", "book"]
+    static let ratingAliases = ["rating", "book-rating", "value"]
+
+    /// Column names from `--columns`; nil uses the usual names.
+    public var columns: ColumnMap?
+    /// The scale the file's ratings use.
+    public var scale: RatingScale
+
+    public init(columns: ColumnMap? = nil, scale: RatingScale = .fiveStars) {
+        self.columns = columns
+        self.scale = scale
+    }
+
+    /// Reads every record of `file` into `sink`.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read;
+    ///   `.malformed` when it is empty or a user, book or rating column is
+    ///   missing from the header (the message names it and lists the header).
+    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+        var input = try DelimitedFile(file)
+        let user = try input.require("user", columns.map { [$0.user] } ?? Self.userAliases)
+        let book = try input.require("book", columns.map { [$0.item] } ?? Self.bookAliases)
+        let rating = try input.require("rating", columns.map { [$0.rating] } ?? Self.ratingAliases)
+        let bookIsISBN = input.header?.names[book].lowercased().contains("isbn") ?? false
+        let scale = self.scale
+        try input.forEachRecord(into: &sink) { record, sink in
+            guard let userID = record.text(user, .utf8), let bookText = record.text(book, .utf8) else {
+                sink.reject(line: record.line, reason: .invalidEncoding, record: record.rawText)
+                return
+            }
+            guard !userID.isEmpty else {
+                sink.reject(line: record.line, reason: .missingUser, record: record.rawText)
+                return
+            }
+            let ref = bookIsISBN ? Self.isbnRef(bookText) : BookRef(localID: bookText)
+            guard !ref.isUnidentified else {
+                sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
+                return
+            }
+            let ratingBytes = record.trimmedBytes(rating)
+            guard let raw = CSVNumber.float(ratingBytes) else {
+                let text = TextDecoding.lossy(ratingBytes)
+                sink.reject(line: record.line, reason: .ratingNotANumber(text), record: record.rawText)
+                return
+            }
+            guard let value = scale.normalize(raw) else {
+                let text = TextDecoding.lossy(ratingBytes)
+                sink.reject(line: record.line, reason: .ratingOffScale(text), record: record.rawText)
+                return
+            }
+            sink.rating(user: userID, book: ref, value: value, line: record.line)
+        }
+    }
+
+    /// The book of an ISBN column: the ISBN-13, else `asin:…`, else the raw value.
+    static func isbnRef(_ text: String) -> BookRef {
+        switch ISBN.normalize(text) {
+        case .isbn13(let isbn, _): BookRef(isbn13: isbn)
+        case .asin(let asin): BookRef(localID: "asin:\(asin)")
+        case .invalid: BookRef(localID: text)
+        case .empty: BookRef()
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Reads a StoryGraph export CSV. The user is the file name; `Star Rating`
+/// (fractional, 0.25–5) is a rating and an empty one a shelved book. Text must
+/// be UTF-8.
+public struct StoryGraphReader: RatingReader {
+    public init() {}
+
+    /// Reads every record of `file` into `sink`.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read;
+    ///   `.malformed` when it is empty or lacks `Title`, `Authors`, `ISBN/UID`
+    ///   or `Star Rating`.
+    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+        var input = try DelimitedFile(file)
+        let title = try input.require("title", ["Title"])
+        let authors = try input.require("authors", ["Authors"])
+        let isbn = try input.require("ISBN", ["ISBN/UID"])
+        let stars = try input.require("rating", ["Star Rating"])
+        let user = file.userFromFileName
+        try input.forEachRecord(into: &sink) { record, sink in
+            guard let titleText = record.text(title, .utf8), let authorsText = record.text(authors, .utf8),
+                let isbnText = record.text(isbn, .utf8)
+            else {
+                sink.reject(line: record.line, reason: .invalidEncoding, record: record.rawText)
+                return
+            }
+            let authorList = authorsText.split(separator: ",").map { String($0).trimmingBlanks() }.filter {
+                !$0.isEmpty
+            }
+            guard let book = Self.book(isbn: isbnText, title: titleText, authors: authorList) else {
+                sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
+                return
+            }
+            let ratingBytes = record.trimmedBytes(stars)
+            if ratingBytes.isEmpty {
+                sink.shelved(user: user, book: book, line: record.line)
+            } else if let raw = CSVNumber.float(ratingBytes) {
+                if let value = RatingScale.fiveStars.normalize(raw) {
+                    sink.rating(user: user, book: book, value: value, line: record.line)
+                } else {
+                    let text = TextDecoding.lossy(ratingBytes)
+                    sink.reject(line: record.line, reason: .ratingOffScale(text), record: record.rawText)
+                }
+            } else {
+                let text = TextDecoding.lossy(ratingBytes)
+                sink.reject(line: record.line, reason: .ratingNotANumber(text), record: record.rawText)
+            }
+        }
+    }
+
+    /// The book: its ISBN-13, else `asin:…`, else a `title:<title>|<first
+    /// author>` key (lower-cased); nil with neither ISBN nor title.
+    static func book(isbn: String, title: String, authors: [String]) -> BookRef? {
+        var book = BookRef(title: title.isEmpty ? nil : title, authors: authors)
+        switch ISBN.normalize(isbn) {
+        case .isbn13(let value, _): book.isbn13 = value
+        case .asin(let asin): book.localID = "asin:\(asin)"
+        case .invalid, .empty:
+            guard !title.isEmpty else { return nil }
+            book.localID = "title:\(title.lowercased())|\((authors.first ?? "").lowercased())"
+        }
+        return book
+    }
+}

@@ -1,0 +1,53 @@
+@testable import BookRecommender
+
+/// A `RecordSink` for tests: keeps everything it is sent, and can stop after
+/// a number of records.
+struct CollectingSink: RecordSink {
+    struct Rating: Equatable {
+        var user: String
+        var book: BookRef
+        var value: Float
+        var line: Int
+    }
+
+    struct Shelved: Equatable {
+        var user: String
+        var book: BookRef
+        var line: Int
+    }
+
+    struct Reject: Equatable {
+        var line: Int
+        var reason: RejectReason
+        var record: String
+    }
+
+    var ratings: [Rating] = []
+    var shelved: [Shelved] = []
+    var rejects: [Reject] = []
+    /// Stop once this many records arrived (nil: never).
+    var stopAfter: Int?
+
+    init(stopAfter: Int? = nil) {
+        self.stopAfter = stopAfter
+    }
+
+    /// Every record received.
+    var total: Int { ratings.count + shelved.count + rejects.count }
+    /// All books, rated or shelved, in no particular order.
+    var books: [BookRef] { ratings.map(\.book) + shelved.map(\.book) }
+
+    var isStopped: Bool { stopAfter.map { total >= $0 } ?? false }
+
+    mutating func rating(user: String, book: BookRef, value: Float, line: Int) {
+        ratings.append(Rating(user: user, book: book, value: value, line: line))
+    }
+
+    mutating func shelved(user: String, book: BookRef, line: Int) {
+        shelved.append(Shelved(user: user, book: book, line: line))
+    }
+
+    mutating func reject(line: Int, reason: RejectReason, record: String) {
+        rejects.append(Reject(line: line, reason: reason, record: record))
+    }
+}

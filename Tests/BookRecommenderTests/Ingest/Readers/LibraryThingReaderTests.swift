@@ -1,0 +1,135 @@
+import Testing
+
+@testable import BookRecommender
+
+@Suite struct LibraryThingReaderTests {
+    @Test func csvSample() throws {
+        let file = ReaderFixture.file("LibraryThing_export_2017.csv")
+        let sink = try ReaderFixture.read(LibraryThingReader(), file)
+        #expect(sink.ratings.count == 3)
+        #expect(sink.shelved.count == 25)
+        // The sample repeats its header on line 2.
+        #expect(sink.rejects.map(\.reason) == [.ratingNotANumber("Rating")])
+        #expect(sink.total == (try ReaderFixture.dataLines(file)))
+        let first = try #require(sink.shelved.first)
+        #expect(
+            first.book
+                == BookRef(
+                    isbn13: "9781578660285", localID: "librarything:67202782",
+                    title: "The Great International Paper Airplane Book", authors: ["Mander, Jerry"]))
+        #expect(sink.ratings.map(\.value) == [5, 4, 5])
+        #expect(sink.ratings.map(\.book.isbn13) == ["9780521851558", "9780126836301", "9780387310732"])
+    }
+
+    @Test func tsvSampleUsesTheLinesWithInvalidUTF8() throws {
+        let file = ReaderFixture.file("librarything_export_2023.tsv")
+        let sink = try ReaderFixture.read(LibraryThingReader(), file)
+        #expect(sink.ratings.count == 25)
+        #expect(sink.shelved.count == 7)
+        #expect(sink.rejects.isEmpty)
+        #expect(sink.total == (try ReaderFixture.dataLines(file)))
+        let lines = Set(sink.ratings.map(\.line) + sink.shelved.map(\.line))
+        #expect(lines.isSuperset(of: 29...33))
+        let kamasutra = try #require(sink.shelved.first { $0.line == 29 })
+        #expect(kamasutra.book.isbn13 == "9780199539161")
+        #expect(kamasutra.book.authors == ["Vatsyayana, Mallanaga"])
+        let robot = try #require(sink.ratings.first { $0.line == 32 })
+        #expect(robot.book.isbn13 == nil)
+        #expect(robot.book.localID == "librarything:203722376")
+        #expect(sink.ratings.first { $0.line == 30 }?.book.isbn13 == "9780805063899")
+    }
+
+    @Test func latin1FieldsAndHalfStars() throws {
+        let bytes =
+            Array("Book Id\tTitle\tPrimary Author\tRating\tISBN\tISBNs\n7\tCaf".utf8) + [0xE9]
+            + Array("\tX\t3.5\t[]\t\n8\tB\t\tfive\t\t\n9\tC\t\t0\t\t\n".utf8)
+        let file = TemporaryFile(bytes, suffix: ".tsv")
+        defer { file.remove() }
+        let sink = try ReaderFixture.read(LibraryThingReader(), InputFile(path: file.path))
+        #expect(sink.ratings.map(\.book.title) == ["Café"])
+        #expect(sink.ratings.map(\.value) == [3.5])
+        #expect(sink.rejects.map(\.reason) == [.ratingNotANumber("five")])
+        #expect(sink.shelved.map(\.book.localID) == ["librarything:9"])
+    }
+
+    @Test func stopsWhenTheSinkIsStopped() throws {
+        var sink = CollectingSink(stopAfter: 2)
+        try LibraryThingReader().read(ReaderFixture.file("librarything_export_2023.tsv"), into: &sink)
+        #expect(sink.total == 2)
+    }
+}
+
+@Suite struct LibraryThingJSONReaderTests {
+    @Test func jsonSample() throws {
+        let sink = try ReaderFixture.read(LibraryThingJSONReader(), ReaderFixture.file("librarything_export_2019.json"))
+        #expect(sink.shelved.count == 13)
+        #expect(sink.ratings.isEmpty)
+        #expect(sink.rejects.isEmpty)
+        let first = try #require(sink.shelved.first)
+        #expect(first.line == 2)
+        #expect(
+            first.book
+                == BookRef(
+                    isbn13: "9780486228020", localID: "librarything:105446577",
+                    title: "The Malleus Maleficarum of Heinrich Kramer and James Sprenger (Dover Occult)",
+                    authors: ["Kramer, Heinrich"]))
+        let byID = Dictionary(uniqueKeysWithValues: sink.shelved.map { ($0.book.localID ?? "", $0.book) })
+        #expect(byID["librarything:105446601"]?.isbn13 == "9780520224735")
+        #expect(byID["librarything:116293261"]?.isbn13 == "9788415118664")
+        #expect(byID["librarything:143097245"]?.isbn13 == nil)
+        #expect(byID["librarything:111130359"]?.isbn13 == nil)
+    }
+
+    @Test func brokenMemberIsRejectedWithItsLineAndTheRestCount() throws {
+        let text = """
+            {
+              "1": {"title": "One", "rating": 4, "isbn": ["0439023483"]},
+              "2": {"title": "Two" "oops"},
+              "3": "not a book",
+              "4": {"title": "Four, with {braces} and \\"quotes\\"", "rating": "2.5"},
+              "5": {"title": "Five", "rating": 9},
+              "6": {"title": "Six", "rating": ""}
+            }
+            """
+        let file = TemporaryFile(text, suffix: ".json")
+        defer { file.remove() }
+        let sink = try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: file.path))
+        #expect(sink.ratings.map(\.line) == [2, 5])
+        #expect(sink.ratings.map(\.value) == [4, 2.5])
+        #expect(sink.ratings.first?.book.isbn13 == "9780439023481")
+        #expect(sink.shelved.map(\.line) == [7])
+        #expect(sink.rejects.map(\.line) == [3, 4, 6])
+        #expect(sink.rejects[2].reason == .ratingOffScale("9"))
+        #expect(sink.rejects[0].record == "\"2\": {\"title\": \"Two\" \"oops\"}")
+    }
+
+    @Test func unclosedObjectIsAReject() throws {
+        let file = TemporaryFile("{\n \"1\": {\"title\": \"One\"},\n \"2\": {\"title\": \"T", suffix: ".json")
+        defer { file.remove() }
+        let sink = try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: file.path))
+        #expect(sink.shelved.map(\.line) == [2])
+        #expect(sink.rejects.map(\.line) == [3])
+    }
+
+    @Test(arguments: ["[{\"title\": \"x\"}]", "", "  \"text\""])
+    func topLevelMustBeAnObject(_ text: String) throws {
+        let file = TemporaryFile(text, suffix: ".json")
+        defer { file.remove() }
+        #expect(throws: IngestError.self) {
+            try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: file.path))
+        }
+    }
+
+    @Test func oversizedFileIsRefused() {
+        let reader = LibraryThingJSONReader(maxFileBytes: 100)
+        #expect(throws: IngestError.self) {
+            try ReaderFixture.read(reader, ReaderFixture.file("librarything_export_2019.json"))
+        }
+    }
+
+    @Test func stopsWhenTheSinkIsStopped() throws {
+        var sink = CollectingSink(stopAfter: 4)
+        try LibraryThingJSONReader().read(ReaderFixture.file("librarything_export_2019.json"), into: &sink)
+        #expect(sink.total == 4)
+    }
+}
