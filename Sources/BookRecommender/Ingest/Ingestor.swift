@@ -43,8 +43,9 @@ public struct Ingestor {
             sink.counts = RecordCounts()
             var chosen = format
             var problem: IngestError?
-            do {
-                let detected = try format ?? FormatDetection.detect(file)
+            do throws(IngestError) {
+                let detected: InputFormat
+                if let format { detected = format } else { detected = try FormatDetection.detect(file) }
                 chosen = detected
                 try reader(for: detected, file: file).read(file, into: &sink)
             } catch {
