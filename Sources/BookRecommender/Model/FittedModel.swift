@@ -1,4 +1,3 @@
-
 /// A fitted item-item filter: the deduplicated ratings, every book's
 /// neighbours and the popularity list.
 public struct FittedModel: Sendable {
