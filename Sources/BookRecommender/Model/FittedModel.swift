@@ -1,0 +1,74 @@
+/// A fitted item-item filter: the deduplicated ratings, every book's
+/// neighbours and the popularity list.
+public struct FittedModel: Sendable {
+    /// The settings the model was fitted with and recommends with.
+    public let options: ModelOptions
+    let matrix: RatingMatrix
+    let neighborLists: ItemNeighbors
+    let popularity: Popularity
+
+    init(matrix: RatingMatrix, options: ModelOptions) {
+        var options = options
+        options.threads = max(1, options.threads)
+        options.top = max(0, options.top)
+        options.reasons = max(0, options.reasons)
+        self.options = options
+        self.matrix = matrix
+        neighborLists = ItemNeighbors(matrix: matrix, options: options)
+        popularity = Popularity(matrix: matrix, options: options)
+    }
+
+    /// Ratings kept after duplicates were resolved.
+    public var ratingsKept: Int { matrix.ratingsKept }
+    /// Ratings replaced by a later rating of the same book by the same user.
+    public var duplicatesReplaced: Int { matrix.duplicatesReplaced }
+    /// Neighbour links kept over all books.
+    public var neighborLinks: Int { neighborLists.items.count }
+
+    /// The books most similar to `item`, best first (ties by item key); empty
+    /// for a book with none, or an index outside the data.
+    public func neighbors(of item: Int32) -> [(item: Int32, similarity: Float)] {
+        guard item >= 0, Int(item) < matrix.itemCount else { return [] }
+        return neighborLists.range(of: Int(item)).map { (neighborLists.items[$0], neighborLists.similarities[$0]) }
+    }
+
+    /// `user`'s ratings after duplicates were resolved, by item index; empty
+    /// for an index outside the data.
+    public func ratings(of user: Int32) -> [(item: Int32, rating: Float)] {
+        guard user >= 0, Int(user) < matrix.userCount else { return [] }
+        return matrix.byUser.range(of: Int(user)).map { (matrix.byUser.columns[$0], matrix.byUser.values[$0]) }
+    }
+
+    /// Every user's picks, indexed by user index, at most `options.top` each,
+    /// best first.
+    ///
+    /// - A user with at least `options.minRatings` ratings gets the filter's
+    ///   picks: books that neighbour at least one of their rated books, ranked
+    ///   by `options.scoring` (ties by item key), positive scores only. Each
+    ///   carries in `because` up to `options.reasons` of the user's rated
+    ///   books with the largest positive contribution, largest first (ties by
+    ///   item key).
+    /// - A user with fewer ratings (cold start) gets the popularity list
+    ///   instead; a user whose filter list is shorter than `options.top` has
+    ///   it filled from the popularity list. Those picks have
+    ///   `fallback: true`, `because: []` and the book's damped mean
+    ///   `(Σr + m·C) / (n + m)` as score.
+    /// - Never recommended: books the user rated or shelved, books in
+    ///   `options.exclude`, and books outside `options.only` when it is set.
+    ///
+    /// The result is the same for any `options.threads`.
+    /// - Complexity: O(Σ over users of ratings · neighbors) on `options.threads` workers.
+    public func recommendAll() -> [[Recommendation]] {
+        var result = [[Recommendation]](repeating: [], count: matrix.userCount)
+        result.withUnsafeMutableBufferPointer { buffer in
+            let out = SendableBuffer(buffer)
+            Parallel.forEachWorker(count: matrix.userCount, blockSize: 256, threads: options.threads) { work in
+                var scorer = UserScorer(model: self)
+                for block in work {
+                    for user in block.range { out[user] = scorer.recommend(user: user) }
+                }
+            }
+        }
+        return result
+    }
+}

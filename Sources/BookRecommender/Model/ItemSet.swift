@@ -1,0 +1,37 @@
+/// A set of item indices (of `RatingData.itemKeys`) stored as a bitmap: the
+/// books a run may not recommend, or the only ones it may (a library's holdings).
+public struct ItemSet: Sendable, Equatable {
+    private var words: [UInt64] = []
+    /// The number of items in the set.
+    public private(set) var count = 0
+
+    /// An empty set.
+    public init() {}
+
+    /// The set of `items`; negative indices are not items and are ignored.
+    public init<S: Sequence>(_ items: S) where S.Element == Int32 {
+        for item in items { insert(item) }
+    }
+
+    /// Adds `item`; a negative index is ignored.
+    public mutating func insert(_ item: Int32) {
+        guard item >= 0 else { return }
+        let word = Int(item) >> 6
+        if word >= words.count {
+            words.append(contentsOf: repeatElement(0, count: word + 1 - words.count))
+        }
+        let bit = UInt64(1) << UInt64(item & 63)
+        if words[word] & bit == 0 {
+            words[word] |= bit
+            count += 1
+        }
+    }
+
+    /// Whether `item` is in the set.
+    @inline(__always)
+    public func contains(_ item: Int32) -> Bool {
+        let word = Int(item) >> 6
+        guard item >= 0, word < words.count else { return false }
+        return words[word] & (UInt64(1) << UInt64(item & 63)) != 0
+    }
+}

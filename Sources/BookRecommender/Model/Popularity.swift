@@ -1,0 +1,36 @@
+/// The fallback list: every rated book the run may recommend, best first by
+/// damped mean rating `(Σr + m·C) / (n + m)` (global mean `C`, damping `m`),
+/// ties by more ratings, then by item key.
+///
+/// Books nobody rated (only shelved) have no evidence and are left out.
+struct Popularity: Sendable {
+    let items: [Int32]
+    let scores: [Float]
+
+    init(matrix: RatingMatrix, options: ModelOptions) {
+        let byItem = matrix.byItem
+        var total: Double = 0
+        for value in byItem.values { total += Double(value) }
+        let globalMean = byItem.entryCount > 0 ? total / Double(byItem.entryCount) : 0
+        let damping = Double(max(0, options.popularityDamping))
+        var means = [Float](repeating: 0, count: matrix.itemCount)
+        var candidates: [Int32] = []
+        for item in 0..<matrix.itemCount {
+            let range = byItem.range(of: item)
+            guard !range.isEmpty, options.allows(Int32(item)) else { continue }
+            var sum: Double = 0
+            for entry in range { sum += Double(byItem.values[entry]) }
+            means[item] = Float((sum + damping * globalMean) / (Double(range.count) + damping))
+            candidates.append(Int32(item))
+        }
+        let keyRank = matrix.keyRank
+        items = candidates.sorted { a, b in
+            let (ia, ib) = (Int(a), Int(b))
+            if means[ia] != means[ib] { return means[ia] > means[ib] }
+            let (na, nb) = (byItem.range(of: ia).count, byItem.range(of: ib).count)
+            if na != nb { return na > nb }
+            return keyRank[ia] < keyRank[ib]
+        }
+        scores = items.map { means[Int($0)] }
+    }
+}

@@ -1,0 +1,65 @@
+/// The ratings as sparse matrices, built once from `RatingData`: by user (for
+/// scoring), by item (for similarity), and each user's shelved books (for
+/// exclusion).
+///
+/// When a user rated a book more than once, the later input entry wins.
+struct RatingMatrix: Sendable {
+    let userCount: Int
+    let itemCount: Int
+    /// Row per user: rated items ascending, with the rating.
+    let byUser: SparseRows
+    /// Row per item: its raters ascending, with the rating.
+    let byItem: SparseRows
+    /// Row per user: shelved (unrated) items ascending; no values.
+    let shelves: SparseRows
+    /// Ratings replaced by a later rating of the same book by the same user.
+    let duplicatesReplaced: Int
+    /// Each item's position in ascending key order: the tie-breaker everywhere.
+    let keyRank: [Int32]
+    /// The inverse of `keyRank`.
+    let itemAtRank: [Int32]
+
+    /// Ratings kept after duplicates were resolved.
+    var ratingsKept: Int { byUser.entryCount }
+
+    /// Builds the matrices. `data` must be well formed (ingest guarantees it):
+    /// parallel arrays of equal length and user and item indices in range;
+    /// anything else is a bug and stops the process.
+    /// - Complexity: O(ratings + shelf entries + users + items log items).
+    init(_ data: RatingData) {
+        precondition(
+            data.ratingUser.count == data.ratingCount && data.ratingItem.count == data.ratingCount
+                && data.shelfUser.count == data.shelfItem.count,
+            "RatingData: parallel arrays differ in length")
+        precondition(data.ratingCount < Int(Int32.max), "RatingData: more ratings than 32-bit offsets hold")
+        Self.checkRange(data.ratingUser, below: data.userCount, "rating user")
+        Self.checkRange(data.ratingItem, below: data.itemCount, "rating item")
+        Self.checkRange(data.shelfUser, below: data.userCount, "shelf user")
+        Self.checkRange(data.shelfItem, below: data.itemCount, "shelf item")
+        userCount = data.userCount
+        itemCount = data.itemCount
+        let grouped = SparseRows.grouping(
+            rows: data.ratingUser, columns: data.ratingItem, values: data.ratingValue,
+            rowCount: userCount, columnCount: itemCount)
+        byUser = grouped.matrix
+        duplicatesReplaced = grouped.replaced
+        byItem = byUser.transposed(columnCount: itemCount)
+        shelves =
+            SparseRows.grouping(
+                rows: data.shelfUser, columns: data.shelfItem, values: nil,
+                rowCount: userCount, columnCount: itemCount
+            ).matrix
+        let keys = data.itemKeys
+        let order = (0..<itemCount).sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+        var rank = [Int32](repeating: 0, count: itemCount)
+        for (position, item) in order.enumerated() { rank[item] = Int32(position) }
+        keyRank = rank
+        itemAtRank = order.map { Int32($0) }
+    }
+
+    private static func checkRange(_ indices: [Int32], below limit: Int, _ what: String) {
+        for index in indices {
+            precondition(index >= 0 && Int(index) < limit, "RatingData: \(what) index \(index) out of range")
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// The item-item collaborative filter: `fit` learns which books are alike
+/// from everyone's ratings; the fitted model then picks books for every user.
+///
+/// ```swift
+/// let model = Recommender(options: options).fit(data)
+/// let picks = model.recommendAll()  // picks[u] for user index u
+/// ```
+public struct Recommender: Sendable {
+    /// The settings `fit` uses and hands on to the fitted model.
+    public var options: ModelOptions
+
+    /// A filter with `options`.
+    public init(options: ModelOptions = ModelOptions()) {
+        self.options = options
+    }
+
+    /// Builds the rating matrices, each book's neighbour list and the
+    /// popularity list from `data`. Never throws: every rating is used (a
+    /// rating repeated for the same user and book is replaced by the later
+    /// one, counted in `FittedModel.duplicatesReplaced`).
+    ///
+    /// `data` must be well formed as ingest produces it (parallel arrays of
+    /// equal length, indices in range); anything else is a bug and stops the
+    /// process.
+    /// - Complexity: O(Σ over users of (ratings per user)²) time on
+    ///   `options.threads` workers; memory about 16 bytes per rating plus
+    ///   8 bytes per kept neighbour.
+    public func fit(_ data: RatingData) -> FittedModel {
+        FittedModel(matrix: RatingMatrix(data), options: options)
+    }
+}
