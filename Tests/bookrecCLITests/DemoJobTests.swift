@@ -7,6 +7,13 @@ import Testing
         "alice", "bruno", "chen", "dana", "emeka", "farah", "gus", "hana", "ivan", "jo", "kai", "lena", "milo",
     ]
 
+    /// The JSON object in `data`, failing the test when there is none.
+    static func object(_ data: Data?, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        let data = try #require(data, sourceLocation: sourceLocation)
+        let object = try JSONSerialization.jsonObject(with: data)
+        return try #require(object as? [String: Any], sourceLocation: sourceLocation)
+    }
+
     func runDemo(_ extra: [String]) throws -> (BinaryRunner.Result, URL) {
         let out = try Workspace.temporaryFolder()
         let job = Workspace.root.appendingPathComponent("jobs/demo.json").path
@@ -21,8 +28,7 @@ import Testing
         #expect(result.stdout.contains("13 users"))
         let files = try Workspace.files(under: out)
         for member in Self.members {
-            let json = try #require(files["users/\(member).json"])
-            let document = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+            let document = try Self.object(files["users/\(member).json"])
             #expect(document["user"] as? String == member)
             let picks = try #require(document["recommendations"] as? [[String: Any]])
             #expect(picks.count == 5, "\(member) has \(picks.count) picks")
@@ -39,8 +45,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         #expect(result.status == 0, "\(result.stderr)")
         let files = try Workspace.files(under: out)
-        let summary = try #require(
-            try JSONSerialization.jsonObject(with: try #require(files["summary.json"])) as? [String: Any])
+        let summary = try Self.object(files["summary.json"])
         let records = try #require(summary["records"] as? [String: Int])
         #expect(records["read"] == records["used"]! + records["shelved"]! + records["rejected"]!)
         #expect(records["rejected"] == 2)
@@ -49,8 +54,8 @@ import Testing
         let lines = rejects.split(separator: "\n")
         #expect(lines.first == "file,line,reason,record")
         #expect(lines.count == 3)
-        #expect(rejects.contains("members.csv,6,rating is not a number"))
-        #expect(rejects.contains("members.csv,10,rating is off the scale"))
+        #expect(rejects.contains("members.csv,6,\"rating is not a number"))
+        #expect(rejects.contains("members.csv,10,\"rating is off the scale"))
     }
 
     @Test func theNewcomerGetsThePopularityListAndNobodyGetsTheirOwnBooks() throws {
@@ -58,8 +63,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         #expect(result.status == 0, "\(result.stderr)")
         let files = try Workspace.files(under: out)
-        let milo = try #require(
-            try JSONSerialization.jsonObject(with: try #require(files["users/milo.json"])) as? [String: Any])
+        let milo = try Self.object(files["users/milo.json"])
         let picks = try #require(milo["recommendations"] as? [[String: Any]])
         #expect(picks.allSatisfy { $0["fallback"] as? Bool == true })
         // milo rated Harry Potter #1 (9780439554930) and Pride and Prejudice (9780679783268).
@@ -99,9 +103,10 @@ import Testing
         let club = Workspace.root.appendingPathComponent("input/club").path
         let result = try BinaryRunner.run(["inspect", club])
         #expect(result.status == 0, "\(result.stderr)")
-        for format in ["goodreads", "storygraph", "librarything", "goodreads-rss", "ratings-csv", "bookcrossing",
-            "ratings-xml"]
-        {
+        for format in [
+            "goodreads", "storygraph", "librarything", "goodreads-rss", "ratings-csv", "bookcrossing",
+            "ratings-xml",
+        ] {
             #expect(result.stdout.contains(format))
         }
         #expect(result.stdout.contains("first rejects (of 2)"))

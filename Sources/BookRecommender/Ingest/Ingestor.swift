@@ -45,7 +45,11 @@ public struct Ingestor {
             var problem: IngestError?
             do throws(IngestError) {
                 let detected: InputFormat
-                if let format { detected = format } else { detected = try FormatDetection.detect(file) }
+                if let format {
+                    detected = format
+                } else {
+                    detected = try FormatDetection.detect(file, columns: columns)
+                }
                 chosen = detected
                 try reader(for: detected, file: file).read(file, into: &sink)
             } catch {

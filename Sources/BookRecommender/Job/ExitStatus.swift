@@ -26,7 +26,11 @@ extension ExitStatus {
         case let status as ExitStatus: status
         case is UsageError: .usage
         case is ConfigError: .config
-        case is RunError: .temporaryFailure
+        case let error as RunError:
+            switch error {
+            case .enrichmentRequired: .temporaryFailure
+            case .noRatings: .dataError
+            }
         case let error as IngestError:
             switch error {
             case .cannotRead: .noInput

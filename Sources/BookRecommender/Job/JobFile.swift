@@ -27,7 +27,8 @@ public enum JobFile {
             throw ConfigError(
                 file: path, problems: [.init(path: "$", message: "expected an object, found \(document.typeName)")])
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let folder = (absolute as NSString).deletingLastPathComponent
         var result = settings
         var problems: [ConfigError.Problem] = []
         for key in object.keys.sorted() {
@@ -39,7 +40,8 @@ public enum JobFile {
             }
             if case .array(let items) = jsonValue {
                 for (index, item) in items.enumerated() where item.typeName != "string" {
-                    problems.append(.init(path: "$.\(key)[\(index)]", message: "expected string, found \(item.typeName)"))
+                    problems.append(
+                        .init(path: "$.\(key)[\(index)]", message: "expected string, found \(item.typeName)"))
                 }
             }
             guard var value = jsonValue.settingValue, setting.accepts(value) else {
@@ -67,9 +69,14 @@ public enum JobFile {
         }
     }
 
-    static func resolved(_ value: SettingValue, against folder: URL) -> SettingValue {
+    static func resolved(_ value: SettingValue, against folder: String) -> SettingValue {
+        // Absolute from the job's folder, then shown relative to the working
+        // folder when inside it, so messages and rejects.csv stay short.
+        let workingFolder = FileManager.default.currentDirectoryPath + "/"
         func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardized.path
+            if path.hasPrefix("/") { return path }
+            let full = ((folder as NSString).appendingPathComponent(path) as NSString).standardizingPath
+            return full.hasPrefix(workingFolder) ? String(full.dropFirst(workingFolder.count)) : full
         }
         switch value {
         case .string(let path): return .string(absolute(path))

@@ -57,6 +57,7 @@ public struct JobRunner {
             items: result.data.itemCount, records: result.totals, catalog: result.catalog, files: result.files,
             duplicatesReplaced: 0, fallbackUsers: 0, recommendations: 0, settings: .init(settings))
         summary.seconds.ingest = stopwatch.lap()
+        guard result.data.ratingCount > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
 
         let model = Recommender(options: settings.model).fit(result.data)
         summary.duplicatesReplaced = model.duplicatesReplaced

@@ -38,9 +38,11 @@ public struct Log: Sendable {
     /// and `\` escaped and control characters shown as escapes, so one event is
     /// always one line whatever a file name or user id holds.
     static func quote(_ value: String) -> String {
-        let plain = !value.isEmpty && value.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "=" && scalar != "\\"
-        }
+        let plain =
+            !value.isEmpty
+            && value.unicodeScalars.allSatisfy { scalar in
+                scalar.value > 0x20 && scalar.value < 0x7F && scalar != "\"" && scalar != "=" && scalar != "\\"
+            }
         if plain { return value }
         var quoted = "\""
         for scalar in value.unicodeScalars {

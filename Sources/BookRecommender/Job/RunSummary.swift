@@ -63,12 +63,10 @@ struct RunSummary: Encodable {
     var seconds = Seconds()
     var settings: Settings
 
-    /// Pretty, sorted-key JSON with a final newline.
+    /// The summary in the same JSON layout as every other report file
+    /// (`JSONValue`'s writer): encoded, read back as a `JSONValue`, written out.
     func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
+        let compact = try JSONEncoder().encode(self)
+        return try JSONDecoder().decode(JSONValue.self, from: compact).data
     }
 }

@@ -109,7 +109,8 @@ extension Setting {
             settings.enrich.country = code.uppercased()
             return nil
         },
-        Setting(flag: "api-key-env", jobKey: "apiKeyVariable", kind: .string, expected: "an environment variable name") {
+        Setting(flag: "api-key-env", jobKey: "apiKeyVariable", kind: .string, expected: "an environment variable name")
+        {
             settings, value in
             guard case .string(let name) = value, !name.isEmpty,
                 name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })

@@ -61,10 +61,13 @@ public enum UserHTMLReport {
         if !authors.isEmpty {
             html += "<p class=\"authors\">by \(HTMLEscape.text(authors.joined(separator: ", ")))</p>\n"
         }
-        let score = DecimalText.string(pick.score, places: 4) ?? "unknown"
-        html += "<p class=\"score\">Predicted rating \(score) of 5 \(stars(pick.score))</p>\n"
         if pick.fallback {
-            html += "<p><span class=\"badge\">Popular pick</span></p>\n"
+            let mean = DecimalText.string(pick.score, places: 1) ?? "?"
+            html += "<p class=\"score\"><span class=\"badge\">Popular pick</span> "
+            html += "readers rate it \(mean) of 5 \(stars(pick.score))</p>\n"
+        } else {
+            let score = DecimalText.string(pick.score, places: 2) ?? "?"
+            html += "<p class=\"score\">Match score \(score)</p>\n"
         }
         if !pick.because.isEmpty {
             html += "<ul class=\"because\">\n"

@@ -29,7 +29,7 @@ import Testing
         #expect(!(settings.out.contains("..")))
         #expect(settings.model.top == 4 && settings.model.threads == 2)
         #expect(settings.model.minRatings == 2 && settings.model.neighbors == 16)
-        #expect(settings.format == .ratingsCSV && settings.onBadRecord == .fail && !settings.enrich)
+        #expect(settings.format == .ratingsCSV && settings.onBadRecord == .fail && !settings.enrich.enabled)
     }
 
     @Test func reportsEveryProblemWithItsPath() {

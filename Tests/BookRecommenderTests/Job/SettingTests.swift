@@ -16,7 +16,7 @@ import Testing
         #expect(settings.out == "output")
         #expect(settings.onBadRecord == .skip)
         #expect(settings.format == nil)
-        #expect(settings.enrich)
+        #expect(settings.enrich.enabled)
         #expect(settings.model.threads >= 1)
     }
 
@@ -31,7 +31,7 @@ import Testing
         #expect(settings.model.threads == 2)
         #expect(settings.out == "x")
         #expect(settings.onBadRecord == .fail)
-        #expect(!settings.enrich)
+        #expect(!settings.enrich.enabled)
         #expect(settings.catalog == "c.csv")
     }
 

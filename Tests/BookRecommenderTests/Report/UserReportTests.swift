@@ -57,8 +57,24 @@ import Testing
         #expect(!page.contains("<link"))
         #expect(!page.contains("src="))
         #expect(!page.contains("http:"))
-        #expect(!page.contains("https:"))
+        #expect(!page.contains("=\"https:"))
         #expect(page.hasSuffix("</html>\n"))
+    }
+
+    @Test func enrichedCardsShowCoverDescriptionAndPreviewOnlyFromSafeLinks() {
+        var user = ReportSamples.user("u1")
+        user.picks[0].enrichment = Enrichment(
+            status: .ok, description: "First <b>paragraph</b>.\nSecond one.",
+            previewLink: "https://books.google.com/books?id=x&dq=y", thumbnail: "javascript:alert(1)")
+        user.picks[1].enrichment = Enrichment(status: .failed("daily quota exhausted"))
+        let page = UserHTMLReport.page(for: user, notice: "Google Books: 1 of 2 <books>")
+        #expect(page.contains("<p class=\"description\">First &lt;b&gt;paragraph&lt;/b&gt;.</p>"))
+        #expect(page.contains("<details><summary>more</summary>\n<p>Second one.</p>"))
+        #expect(page.contains("href=\"https://books.google.com/books?id=x&amp;dq=y\">Preview</a>"))
+        #expect(!page.contains("javascript:"))
+        #expect(page.contains("class=\"cover placeholder\""))
+        #expect(page.contains("No preview: the Google Books lookup failed (daily quota exhausted)."))
+        #expect(page.contains("<p class=\"notice\">Google Books: 1 of 2 &lt;books&gt;</p>"))
     }
 
     @Test func htmlShowsPicksReasonsAndRatedBooks() {
@@ -66,7 +82,7 @@ import Testing
         #expect(page.contains("<span class=\"rank\">#1</span> Dune</h2>"))
         #expect(page.contains("<span class=\"rank\">#2</span> OL123W</h2>"))
         #expect(page.contains("by Frank &lt;Herbert&gt;, O&#39;Brien"))
-        #expect(page.contains("Predicted rating 4.2 of 5"))
+        #expect(page.contains("Match score 4.2</p>"))
         #expect(page.contains("Because you rated <cite>Dune &amp; &quot;Sons&quot;</cite> <span class=\"stars\""))
         #expect(page.components(separatedBy: "Popular pick").count == 2)
         #expect(page.contains("<h2>What we based this on</h2>"))
