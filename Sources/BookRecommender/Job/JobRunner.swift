@@ -8,12 +8,13 @@ public struct JobRunner {
         public var users: Int
         public var items: Int
         public var records: RecordCounts
-        public var index: URL
+        /// `index.html`, or `summary.json` with `--no-reports`.
+        public var report: URL
         public var seconds: Double
 
         public var resultLine: String {
             "bookrec: \(users) users, \(items) books, \(records.used) ratings used, "
-                + "\(records.rejected) rejected; report: \(index.path) (\(seconds) s)"
+                + "\(records.rejected) rejected; report: \(report.path) (\(seconds) s)"
         }
     }
 
@@ -59,7 +60,21 @@ public struct JobRunner {
         summary.seconds.ingest = stopwatch.lap()
         guard result.data.ratingCount > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
 
-        let model = Recommender(options: settings.model).fit(result.data)
+        var modelOptions = settings.model
+        if settings.exclude != nil || settings.only != nil {
+            let itemIndex = Dictionary(uniqueKeysWithValues: result.data.itemKeys.enumerated().map { ($1, Int32($0)) })
+            if let path = settings.exclude {
+                let (items, unknown) = try BookListFile.items(in: path, itemIndex: itemIndex)
+                modelOptions.exclude = items
+                log.info("model", "exclude", ["file": path, "books": String(items.count), "unknown": String(unknown)])
+            }
+            if let path = settings.only {
+                let (items, unknown) = try BookListFile.items(in: path, itemIndex: itemIndex)
+                modelOptions.only = items
+                log.info("model", "only", ["file": path, "books": String(items.count), "unknown": String(unknown)])
+            }
+        }
+        let model = Recommender(options: modelOptions).fit(result.data)
         summary.duplicatesReplaced = model.duplicatesReplaced
         summary.seconds.model = stopwatch.lap()
         log.info("model", "fitted", ["items": String(result.data.itemCount), "seconds": "\(summary.seconds.model)"])
@@ -82,18 +97,21 @@ public struct JobRunner {
         let totals = ReportTotals(
             users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
             rejected: result.totals.rejected, notice: enriched.notice)
-        let written = try ReportWriter(outputFolder: out).write(users: picks, totals: totals)
+        let written =
+            settings.writeReports ? try ReportWriter(outputFolder: out).write(users: picks, totals: totals) : nil
         try rejectsFile.commit()
         summary.seconds.report = stopwatch.lap()
         summary.seconds.total = stopwatch.total
+        summary.peakMemoryMB = PeakMemory.megabytes()
         try AtomicFile.write(try summary.encoded(), to: out.appendingPathComponent("summary.json"))
-        log.info("report", "written", ["folder": out.path, "users": String(written.users.count)])
+        log.info("report", "written", ["folder": out.path, "users": String(written?.users.count ?? 0)])
         if let notice = enriched.notice { log.warning("enrich", "incomplete", ["message": notice]) }
         if settings.enrich.required, enriched.summary.withoutEnrichment > 0 {
             throw RunError.enrichmentRequired(missing: enriched.summary.withoutEnrichment, of: enriched.summary.books)
         }
         return Outcome(
-            users: result.data.userCount, items: result.data.itemCount, records: result.totals, index: written.index,
+            users: result.data.userCount, items: result.data.itemCount, records: result.totals,
+            report: written?.index ?? out.appendingPathComponent("summary.json"),
             seconds: summary.seconds.total)
     }
 }

@@ -24,6 +24,13 @@ public struct RunSettings: Sendable, Equatable {
     /// The output folder.
     public var out: String = "output"
     public var onBadRecord: BadRecordPolicy = .skip
+    /// False with `--no-reports`: only `summary.json` and `rejects.csv` are
+    /// written (for benchmarks and dry runs of the model).
+    public var writeReports = true
+    /// A file of books never to recommend (one ISBN or item id per line).
+    public var exclude: String?
+    /// A file of the only books that may be recommended (e.g. a library's holdings).
+    public var only: String?
     /// Google Books lookups.
     public var enrich = EnrichSettings()
     public var model = ModelOptions()

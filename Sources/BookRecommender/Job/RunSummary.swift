@@ -23,6 +23,12 @@ struct RunSummary: Encodable {
         var minRatings: Int
         var threads: Int
         var onBadRecord: BadRecordPolicy
+        var reports: Bool
+        var similarity: String
+        var threshold: Float
+        var shrinkage: Float
+        var exclude: String?
+        var only: String?
         var enrich: Bool
         var offline: Bool
         var requireEnrichment: Bool
@@ -39,6 +45,12 @@ struct RunSummary: Encodable {
             minRatings = settings.model.minRatings
             threads = settings.model.threads
             onBadRecord = settings.onBadRecord
+            reports = settings.writeReports
+            similarity = settings.model.similarity.rawValue
+            threshold = settings.model.threshold
+            shrinkage = settings.model.shrinkage
+            exclude = settings.exclude
+            only = settings.only
             enrich = settings.enrich.enabled
             offline = settings.enrich.offline
             requireEnrichment = settings.enrich.required
@@ -61,6 +73,8 @@ struct RunSummary: Encodable {
     var recommendations: Int
     var enrichment: EnrichmentSummary?
     var seconds = Seconds()
+    /// The process's peak resident memory, for benchmarks.
+    var peakMemoryMB = 0.0
     var settings: Settings
 
     /// The summary in the same JSON layout as every other report file

@@ -3,138 +3,70 @@ import Foundation
 extension Setting {
     /// Every setting of `recommend` and `run`, in the order `--help` lists them.
     public static let all: [Setting] = [
-        Setting(flag: nil, jobKey: "name", kind: .string, expected: "a name") { settings, value in
-            guard case .string(let name) = value else { return "a string" }
-            settings.name = name
-            return nil
+        .string(nil, "name", expected: "a name") {
+            $0.name = $1; return true
         },
         Setting(flag: nil, jobKey: "inputs", kind: .strings, expected: "files or folders") { settings, value in
             guard case .strings(let inputs) = value, !inputs.isEmpty else { return "at least one input" }
             settings.inputs = inputs
             return nil
         },
-        Setting(flag: "format", jobKey: "format", kind: .string, expected: formatChoices) { settings, value in
-            guard case .string(let name) = value else { return formatChoices }
-            if name == "auto" {
-                settings.format = nil
-            } else if let format = InputFormat(rawValue: name) {
-                settings.format = format
-            } else {
-                return formatChoices
+        .string("format", "format", expected: formatChoices) { settings, name in
+            guard name == "auto" || InputFormat(rawValue: name) != nil else { return false }
+            settings.format = InputFormat(rawValue: name)
+            return true
+        },
+        .string("columns", "columns", expected: "user=C,item=C,rating=C") { settings, text in
+            settings.columns = ColumnMap(parsing: text)
+            return settings.columns != nil
+        },
+        .string("catalog", "catalog", expected: "a books.csv file") {
+            $0.catalog = $1; return true
+        },
+        .integer("top", "top", minimum: 1) { $0.model.top = $1 },
+        .string("out", "out", expected: "a folder") {
+            $0.out = $1; return true
+        },
+        .integer("threads", "threads", minimum: 1) { $0.model.threads = $1 },
+        .choice("on-bad-record", "onBadRecord", BadRecordPolicy.self) { $0.onBadRecord = $1 },
+        .boolean("no-reports", "reports", flagValue: false) { $0.writeReports = $1 },
+        // The filter.
+        .choice("similarity", "similarity", Similarity.self) { $0.model.similarity = $1 },
+        .integer("neighbors", "neighbors", minimum: 1) { $0.model.neighbors = $1 },
+        .number("threshold", "threshold", minimum: 0) { $0.model.threshold = Float($1) },
+        .number("shrinkage", "shrinkage", minimum: 0) { $0.model.shrinkage = Float($1) },
+        .integer("min-ratings", "minRatings", minimum: 1) { $0.model.minRatings = $1 },
+        .string("exclude", "exclude", expected: "a file of books") {
+            $0.exclude = $1; return true
+        },
+        .string("only", "only", expected: "a file of books") {
+            $0.only = $1; return true
+        },
+        // Google Books.
+        .boolean("no-enrich", "enrich", flagValue: false) { $0.enrich.enabled = $1 },
+        .boolean("offline", "offline", flagValue: true) { $0.enrich.offline = $1 },
+        .boolean("require-enrichment", "requireEnrichment", flagValue: true) { $0.enrich.required = $1 },
+        .string("google-books-url", "googleBooksURL", expected: "an http(s) URL") { settings, text in
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                return false
             }
-            return nil
-        },
-        Setting(flag: "columns", jobKey: "columns", kind: .string, expected: "user=C,item=C,rating=C") {
-            settings, value in
-            guard case .string(let text) = value, let columns = ColumnMap(parsing: text) else {
-                return "user=C,item=C,rating=C"
-            }
-            settings.columns = columns
-            return nil
-        },
-        Setting(flag: "catalog", jobKey: "catalog", kind: .string, expected: "a books.csv file") { settings, value in
-            guard case .string(let path) = value, !path.isEmpty else { return "a books.csv file" }
-            settings.catalog = path
-            return nil
-        },
-        Setting(flag: "top", jobKey: "top", kind: .integer(minimum: 1), expected: "a whole number ≥ 1") {
-            settings, value in
-            guard case .integer(let top) = value else { return "a whole number" }
-            settings.model.top = top
-            return nil
-        },
-        Setting(flag: "out", jobKey: "out", kind: .string, expected: "a folder") { settings, value in
-            guard case .string(let path) = value, !path.isEmpty else { return "a folder" }
-            settings.out = path
-            return nil
-        },
-        Setting(flag: "threads", jobKey: "threads", kind: .integer(minimum: 1), expected: "a whole number ≥ 1") {
-            settings, value in
-            guard case .integer(let threads) = value else { return "a whole number" }
-            settings.model.threads = threads
-            return nil
-        },
-        Setting(flag: "on-bad-record", jobKey: "onBadRecord", kind: .string, expected: "skip or fail") {
-            settings, value in
-            guard case .string(let name) = value, let policy = BadRecordPolicy(rawValue: name) else {
-                return "skip or fail"
-            }
-            settings.onBadRecord = policy
-            return nil
-        },
-        Setting(flag: "no-enrich", jobKey: "enrich", kind: .boolean(flagValue: false), expected: "true or false") {
-            settings, value in
-            guard case .boolean(let enrich) = value else { return "true or false" }
-            settings.enrich.enabled = enrich
-            return nil
-        },
-        Setting(flag: "offline", jobKey: "offline", kind: .boolean(flagValue: true), expected: "true or false") {
-            settings, value in
-            guard case .boolean(let offline) = value else { return "true or false" }
-            settings.enrich.offline = offline
-            return nil
-        },
-        Setting(
-            flag: "require-enrichment", jobKey: "requireEnrichment", kind: .boolean(flagValue: true),
-            expected: "true or false"
-        ) { settings, value in
-            guard case .boolean(let required) = value else { return "true or false" }
-            settings.enrich.required = required
-            return nil
-        },
-        Setting(flag: "google-books-url", jobKey: "googleBooksURL", kind: .string, expected: "an http(s) URL") {
-            settings, value in
-            guard case .string(let text) = value, let url = URL(string: text),
-                ["http", "https"].contains(url.scheme ?? ""), url.host != nil
-            else { return "an http(s) URL" }
             settings.enrich.baseURL = text
-            return nil
+            return true
         },
-        Setting(flag: "rate", jobKey: "rate", kind: .number(minimum: 0.01), expected: "requests per second > 0") {
-            settings, value in
-            guard case .number(let rate) = value else { return "a number" }
-            settings.enrich.rate = rate
-            return nil
-        },
-        Setting(flag: "max-retries", jobKey: "maxRetries", kind: .integer(minimum: 0), expected: "a whole number ≥ 0") {
-            settings, value in
-            guard case .integer(let count) = value else { return "a whole number" }
-            settings.enrich.maxRetries = count
-            return nil
-        },
-        Setting(flag: "country", jobKey: "country", kind: .string, expected: "a two-letter country code") {
-            settings, value in
-            guard case .string(let code) = value, code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter })
-            else { return "a two-letter country code" }
+        .number("rate", "rate", minimum: 0.01) { $0.enrich.rate = $1 },
+        .integer("max-retries", "maxRetries", minimum: 0) { $0.enrich.maxRetries = $1 },
+        .string("country", "country", expected: "a two-letter country code") { settings, code in
+            guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
             settings.enrich.country = code.uppercased()
-            return nil
+            return true
         },
-        Setting(flag: "api-key-env", jobKey: "apiKeyVariable", kind: .string, expected: "an environment variable name")
-        {
-            settings, value in
-            guard case .string(let name) = value, !name.isEmpty,
-                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-            else { return "an environment variable name" }
+        .string("api-key-env", "apiKeyVariable", expected: "an environment variable name") { settings, name in
+            guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return false }
             settings.enrich.apiKeyVariable = name
-            return nil
+            return true
         },
-        Setting(flag: "cache", jobKey: "cache", kind: .string, expected: "a folder") { settings, value in
-            guard case .string(let path) = value, !path.isEmpty else { return "a folder" }
-            settings.enrich.cache = path
-            return nil
-        },
-        Setting(
-            flag: "min-ratings", jobKey: "minRatings", kind: .integer(minimum: 1), expected: "a whole number ≥ 1"
-        ) { settings, value in
-            guard case .integer(let count) = value else { return "a whole number" }
-            settings.model.minRatings = count
-            return nil
-        },
-        Setting(flag: "neighbors", jobKey: "neighbors", kind: .integer(minimum: 1), expected: "a whole number ≥ 1") {
-            settings, value in
-            guard case .integer(let count) = value else { return "a whole number" }
-            settings.model.neighbors = count
-            return nil
+        .string("cache", "cache", expected: "a folder") {
+            $0.enrich.cache = $1; return true
         },
     ]
 

@@ -34,9 +34,27 @@ enum Usage {
           --on-bad-record skip|fail
                                  skip: write bad records to rejects.csv and go on (default);
                                  fail: stop at the first with exit 65
-          --min-ratings N        fewer ratings than this get the popularity list (default 3)
+          --no-reports           write only summary.json and rejects.csv (benchmarks)
+
+        THE FILTER
+          --similarity S         cosine (default), jaccard, pearson
           --neighbors K          neighbours kept per book (default 64)
-          --no-enrich            do not look books up on Google Books
+          --threshold T          drop similarities below T (default 0.001)
+          --shrinkage L          similarity · n/(n+L) for n co-raters (default 0, off)
+          --min-ratings N        fewer ratings than this get the popularity list (default 3)
+          --exclude FILE         books never to recommend (one ISBN or item id per line)
+          --only FILE            the only books that may be recommended (e.g. a library's holdings)
+
+        GOOGLE BOOKS
+          --no-enrich            do not look books up
+          --offline              use the cache only, send nothing
+          --require-enrichment   exit 75 when books went without details (reports are still written)
+          --google-books-url URL API base (default https://www.googleapis.com/books/v1)
+          --rate R               requests per second (default 1)
+          --max-retries N        retries of 429/5xx/timeouts (default 5)
+          --country CC           country for rights checks (default US)
+          --api-key-env NAME     environment variable holding the key (default GOOGLE_BOOKS_API_KEY)
+          --cache DIR            lookup cache (default OUT/cache/google-books)
 
         EXIT STATUS
           0 ok, 64 usage, 65 bad data (fail mode), 66 no input, 70 internal error,
