@@ -40,7 +40,8 @@ import Testing
         #expect(result.enrichments[Self.book.key]?.status == .ok)
         let times = server.requests.map(\.time)
         try #require(times.count == 2)
-        #expect(times[1] - times[0] < 0.5)
+        // Well under the one second a Retry-After of 1 would cost, with room for a loaded machine.
+        #expect(times[1] - times[0] < 0.9)
         #expect(result.stats.quotaExhausted == false)
     }
 
