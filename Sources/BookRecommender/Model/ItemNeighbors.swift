@@ -7,17 +7,11 @@
 /// rated add `x_ui · x_uj` to a dense accumulator, in ascending user then item
 /// order, so the result does not depend on the thread count.
 struct ItemNeighbors: Sendable {
-    let offsets: [Int32]
-    let items: [Int32]
-    let similarities: [Float]
+    /// Row per item: its neighbours (column) and similarities (value), best first.
+    let lists: SparseRows
 
     /// Items per work block: small, so heavy and light books spread over workers.
     private static let blockSize = 16
-
-    @inline(__always)
-    func range(of item: Int) -> Range<Int> {
-        Int(offsets[item])..<Int(offsets[item + 1])
-    }
 
     /// Finds every book's neighbours in `matrix`.
     /// - Complexity: O(Σ over users of (ratings per user)²) time, O(items · neighbors) memory.
@@ -41,47 +35,45 @@ struct ItemNeighbors: Sendable {
                 item += 1
             }
         }
-        self.offsets = offsets
-        items = blocks.flatMap(\.items)
-        similarities = blocks.flatMap(\.similarities)
+        lists = SparseRows(offsets: offsets, entries: blocks.flatMap(\.entries))
     }
 
     /// One work block's neighbour lists, concatenated.
     struct Block: Sendable {
         var lengths: [Int32] = []
-        var items: [Int32] = []
-        var similarities: [Float] = []
+        var entries: [SparseEntry] = []
     }
 }
 
 /// The values similarity is computed from, aligned with `RatingMatrix.byItem`
 /// and `.byUser`, and each item's norm.
 struct ItemVectors: Sendable {
-    let itemValues: [Float]
-    let userValues: [Float]
+    let itemEntries: [SparseEntry]
+    let userEntries: [SparseEntry]
     /// Cosine and Pearson: the Euclidean norm of the item's vector. Jaccard: its rater count.
     let norms: [Float]
 
     init(matrix: RatingMatrix, similarity: Similarity) {
         let byItem = matrix.byItem
-        let byUser = matrix.byUser
         switch similarity {
         case .cosine, .jaccard:
-            itemValues = byItem.values
-            userValues = byUser.values
+            itemEntries = byItem.entries
+            userEntries = matrix.byUser.entries
         case .pearson:
             var means = [Float](repeating: 0, count: matrix.itemCount)
-            var centred = byItem.values
+            var centred = byItem.entries
             for item in 0..<matrix.itemCount {
                 let range = byItem.range(of: item)
                 guard !range.isEmpty else { continue }
                 var sum: Float = 0
-                for entry in range { sum += byItem.values[entry] }
+                for entry in range { sum += centred[entry].value }
                 means[item] = sum / Float(range.count)
-                for entry in range { centred[entry] -= means[item] }
+                for entry in range { centred[entry].value -= means[item] }
             }
-            itemValues = centred
-            userValues = byUser.values.indices.map { byUser.values[$0] - means[Int(byUser.columns[$0])] }
+            itemEntries = centred
+            userEntries = matrix.byUser.entries.map {
+                SparseEntry(column: $0.column, value: $0.value - means[Int($0.column)])
+            }
         }
         var norms = [Float](repeating: 0, count: matrix.itemCount)
         for item in 0..<matrix.itemCount {
@@ -90,7 +82,7 @@ struct ItemVectors: Sendable {
                 norms[item] = Float(range.count)
             } else {
                 var sum: Float = 0
-                for entry in range { sum += itemValues[entry] * itemValues[entry] }
+                for entry in itemEntries[range] { sum += entry.value * entry.value }
                 norms[item] = sum.squareRoot()
             }
         }

@@ -1,14 +1,19 @@
+/// One stored entry of a sparse row: a column index and its value, side by
+/// side so a row is one sequential stream in memory.
+struct SparseEntry: Sendable, Equatable, BitwiseCopyable {
+    var column: Int32
+    var value: Float
+}
+
 /// A compressed sparse row (CSR) matrix with 32-bit column indices and values:
-/// row `r` holds `columns[offsets[r]..<offsets[r + 1]]`, sorted ascending,
+/// row `r` holds `entries[offsets[r]..<offsets[r + 1]]`, sorted by column,
 /// each column at most once.
 struct SparseRows: Sendable {
     var offsets: [Int32]
-    var columns: [Int32]
-    /// One value per column entry; empty for a pattern-only matrix (shelves).
-    var values: [Float]
+    var entries: [SparseEntry]
 
     var rowCount: Int { offsets.count - 1 }
-    var entryCount: Int { columns.count }
+    var entryCount: Int { entries.count }
 
     @inline(__always)
     func range(of row: Int) -> Range<Int> {
@@ -20,7 +25,7 @@ struct SparseRows: Sendable {
     /// sorted by column with repeats in input order; of repeats only the last
     /// is kept.
     ///
-    /// Pass `values: nil` for a pattern-only matrix.
+    /// Pass `values: nil` for a pattern-only matrix (values stored as 0).
     /// - Complexity: O(n + rowCount + columnCount), with one n-sized index buffer.
     /// - Returns: the matrix and how many input entries a later repeat replaced.
     static func grouping(
@@ -30,55 +35,43 @@ struct SparseRows: Sendable {
         let byColumn = stableOrder(keys: columns, keyCount: columnCount)
         var offsets = prefixOffsets(counts: rows, keyCount: rowCount)
         var cursor = Array(offsets.dropLast())
-        var sortedColumns = [Int32](repeating: 0, count: n)
-        var sortedValues = [Float](repeating: 0, count: values == nil ? 0 : n)
-        for entry in byColumn {
-            let row = Int(rows[Int(entry)])
-            let slot = Int(cursor[row])
+        var entries = [SparseEntry](repeating: SparseEntry(column: 0, value: 0), count: n)
+        for input in byColumn {
+            let row = Int(rows[Int(input)])
+            entries[Int(cursor[row])] = SparseEntry(column: columns[Int(input)], value: values?[Int(input)] ?? 0)
             cursor[row] += 1
-            sortedColumns[slot] = columns[Int(entry)]
-            if let values { sortedValues[slot] = values[Int(entry)] }
         }
         // Compact each row in place, keeping the last of each run of equal columns.
         var write = 0
         var start = 0
         for row in 0..<rowCount {
             let end = Int(offsets[row + 1])
-            var read = start
-            while read < end {
-                var last = read
-                while last + 1 < end && sortedColumns[last + 1] == sortedColumns[read] { last += 1 }
-                sortedColumns[write] = sortedColumns[last]
-                if values != nil { sortedValues[write] = sortedValues[last] }
+            for read in start..<end where read + 1 == end || entries[read + 1].column != entries[read].column {
+                entries[write] = entries[read]
                 write += 1
-                read = last + 1
             }
             start = end
             offsets[row + 1] = Int32(write)
         }
-        sortedColumns.removeLast(n - write)
-        if values != nil { sortedValues.removeLast(n - write) }
-        return (SparseRows(offsets: offsets, columns: sortedColumns, values: sortedValues), n - write)
+        entries.removeLast(n - write)
+        return (SparseRows(offsets: offsets, entries: entries), n - write)
     }
 
     /// The same entries with rows and columns swapped; each new row lists its
     /// columns (the old rows) ascending.
     /// - Complexity: O(entryCount + rowCount + columnCount).
     func transposed(columnCount: Int) -> SparseRows {
-        let offsets = Self.prefixOffsets(counts: columns, keyCount: columnCount)
+        let offsets = Self.prefixOffsets(counts: entries.map(\.column), keyCount: columnCount)
         var cursor = Array(offsets.dropLast())
-        var newColumns = [Int32](repeating: 0, count: entryCount)
-        var newValues = [Float](repeating: 0, count: values.count)
+        var transposed = [SparseEntry](repeating: SparseEntry(column: 0, value: 0), count: entryCount)
         for row in 0..<rowCount {
-            for entry in range(of: row) {
-                let column = Int(columns[entry])
-                let slot = Int(cursor[column])
+            for entry in entries[range(of: row)] {
+                let column = Int(entry.column)
+                transposed[Int(cursor[column])] = SparseEntry(column: Int32(row), value: entry.value)
                 cursor[column] += 1
-                newColumns[slot] = Int32(row)
-                if !values.isEmpty { newValues[slot] = values[entry] }
             }
         }
-        return SparseRows(offsets: offsets, columns: newColumns, values: newValues)
+        return SparseRows(offsets: offsets, entries: transposed)
     }
 
     /// Offsets of a counting sort: `result[k]` is where key `k`'s entries start.

@@ -3,13 +3,21 @@
 /// current user), the pick heap and one reason heap per pick. Nothing is
 /// allocated per rating or per candidate.
 struct UserScorer: ~Copyable {
+    /// A candidate's running totals for the current user: `Σ sim · r`,
+    /// `Σ |sim|`, and the user stamp that says the totals are live.
+    struct Tally: BitwiseCopyable {
+        var score: Float
+        var weight: Float
+        var seenBy: Int32
+    }
+
     private let model: FittedModel
-    private let score: ScratchArray<Float>
-    private let weight: ScratchArray<Float>
-    private let seenBy: ScratchArray<Int32>
+    private let tallies: ScratchArray<Tally>
     private let ownedBy: ScratchArray<Int32>
     private let pickOf: ScratchArray<Int32>
     private let touched: ScratchArray<Int32>
+    /// Keeps the cache-warming loads of `accumulate(rated:stamp:)` from being optimised away.
+    private let warmed: ScratchArray<Int32>
     private var picks: TopK
     private var reasons: [TopK]
 
@@ -17,12 +25,11 @@ struct UserScorer: ~Copyable {
         let itemCount = model.matrix.itemCount
         let top = max(0, model.options.top)
         self.model = model
-        score = ScratchArray(count: itemCount, filledWith: 0)
-        weight = ScratchArray(count: itemCount, filledWith: 0)
-        seenBy = ScratchArray(count: itemCount, filledWith: 0)
+        tallies = ScratchArray(count: itemCount, filledWith: Tally(score: 0, weight: 0, seenBy: 0))
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
         pickOf = ScratchArray(count: itemCount, filledWith: -1)
         touched = ScratchArray(count: itemCount, filledWith: 0)
+        warmed = ScratchArray(count: 1, filledWith: 0)
         picks = TopK(capacity: top)
         reasons = Array(repeating: TopK(capacity: model.options.reasons), count: top)
     }
@@ -33,8 +40,8 @@ struct UserScorer: ~Copyable {
         let matrix = model.matrix
         let stamp = Int32(user + 1)
         let rated = matrix.byUser.range(of: user)
-        for entry in rated { ownedBy[Int(matrix.byUser.columns[entry])] = stamp }
-        for entry in matrix.shelves.range(of: user) { ownedBy[Int(matrix.shelves.columns[entry])] = stamp }
+        for entry in matrix.byUser.entries[rated] { ownedBy[Int(entry.column)] = stamp }
+        for entry in matrix.shelves.entries[matrix.shelves.range(of: user)] { ownedBy[Int(entry.column)] = stamp }
         let top = picks.capacity
         var result =
             rated.count >= options.minRatings && top > 0 ? filterPicks(rated: rated, stamp: stamp) : []
@@ -63,7 +70,8 @@ struct UserScorer: ~Copyable {
             let item = touched[slot]
             let j = Int(item)
             guard ownedBy[j] != stamp, options.allows(item) else { continue }
-            let value = average ? (weight[j] > 0 ? score[j] / weight[j] : 0) : score[j]
+            let tally = tallies[j]
+            let value = average ? (tally.weight > 0 ? tally.score / tally.weight : 0) : tally.score
             guard value > 0, picks.accepts(score: value, rank: keyRank[j]) else { continue }
             picks.insert(score: value, rank: keyRank[j], payload: item)
         }
@@ -73,14 +81,13 @@ struct UserScorer: ~Copyable {
         for index in 0..<picks.count {
             let pick = picks.entry(at: index)
             pickOf[Int(pick.payload)] = Int32(index)
-            shares.append(average ? weight[Int(pick.payload)] : 1)
+            shares.append(average ? tallies[Int(pick.payload)].weight : 1)
             result.append(Recommendation(item: pick.payload, score: pick.score, because: [], fallback: false))
         }
         picks.removeAll()
         for slot in 0..<touchedCount {
-            let j = Int(touched[slot])
-            score[j] = 0
-            weight[j] = 0
+            tallies[Int(touched[slot])].score = 0
+            tallies[Int(touched[slot])].weight = 0
         }
         explain(&result, shares: shares, rated: rated)
         return result
@@ -88,28 +95,41 @@ struct UserScorer: ~Copyable {
 
     /// Adds `sim(i, j) · r_i` and `|sim(i, j)|` for every rated `i` and
     /// neighbour `j`, in rating then neighbour order; returns the count of
-    /// items touched.
+    /// items touched. While one neighbour list is summed, the next one is
+    /// touched (one load per 64-byte line) so its cache lines arrive together.
     private func accumulate(rated: Range<Int>, stamp: Int32) -> Int {
-        let byUser = model.matrix.byUser
-        let lists = model.neighborLists
-        let neighborItems = lists.items
-        let similarities = lists.similarities
-        var touchedCount = 0
-        for entry in rated {
-            let rating = byUser.values[entry]
-            for link in lists.range(of: Int(byUser.columns[entry])) {
-                let j = Int(neighborItems[link])
-                let sim = similarities[link]
-                if seenBy[j] != stamp {
-                    seenBy[j] = stamp
-                    touched[touchedCount] = Int32(j)
-                    touchedCount += 1
+        let lists = model.neighborLists.lists
+        return model.matrix.byUser.entries.withUnsafeBufferPointer { ratings in
+            lists.entries.withUnsafeBufferPointer { links in
+                lists.offsets.withUnsafeBufferPointer { offsets in
+                    var touchedCount = 0
+                    var warm: Int32 = 0
+                    for entry in rated {
+                        let item = Int(ratings[entry].column)
+                        let rating = ratings[entry].value
+                        if entry + 1 < rated.upperBound {
+                            let next = Int(ratings[entry + 1].column)
+                            for line in stride(from: Int(offsets[next]), to: Int(offsets[next + 1]), by: 8) {
+                                warm &+= links[line].column
+                            }
+                        }
+                        for link in Int(offsets[item])..<Int(offsets[item + 1]) {
+                            let neighbor = links[link]
+                            let tally = tallies.base + Int(neighbor.column)
+                            if tally.pointee.seenBy != stamp {
+                                tally.pointee.seenBy = stamp
+                                touched[touchedCount] = neighbor.column
+                                touchedCount += 1
+                            }
+                            tally.pointee.score += neighbor.value * rating
+                            tally.pointee.weight += abs(neighbor.value)
+                        }
+                    }
+                    warmed[0] = warm
+                    return touchedCount
                 }
-                score[j] += sim * rating
-                weight[j] += abs(sim)
             }
         }
-        return touchedCount
     }
 
     /// Fills each pick's `because` with the rated books whose `sim · r` added
@@ -117,16 +137,16 @@ struct UserScorer: ~Copyable {
     /// first, ties by item key.
     private mutating func explain(_ result: inout [Recommendation], shares: [Float], rated: Range<Int>) {
         guard model.options.reasons > 0 else { return }
-        let byUser = model.matrix.byUser
+        let ratings = model.matrix.byUser.entries
         let keyRank = model.matrix.keyRank
-        let lists = model.neighborLists
+        let lists = model.neighborLists.lists
         for entry in rated {
-            let item = Int(byUser.columns[entry])
-            let rating = byUser.values[entry]
-            for link in lists.range(of: item) {
-                let pick = Int(pickOf[Int(lists.items[link])])
+            let item = Int(ratings[entry].column)
+            let rating = ratings[entry].value
+            for neighbor in lists.entries[lists.range(of: item)] {
+                let pick = Int(pickOf[Int(neighbor.column)])
                 guard pick >= 0 else { continue }
-                let contribution = lists.similarities[link] * rating
+                let contribution = neighbor.value * rating
                 guard contribution > 0, reasons[pick].accepts(score: contribution, rank: keyRank[item]) else {
                     continue
                 }
@@ -139,7 +159,7 @@ struct UserScorer: ~Copyable {
                 let reason = reasons[pick].entry(at: index)
                 let entry = Int(reason.payload)
                 return Contribution(
-                    item: byUser.columns[entry], rating: byUser.values[entry], weight: reason.score / shares[pick])
+                    item: ratings[entry].column, rating: ratings[entry].value, weight: reason.score / shares[pick])
             }
             reasons[pick].removeAll()
         }

@@ -12,12 +12,12 @@ import Testing
         #expect(matrix.ratingsKept == 4)
         #expect(matrix.duplicatesReplaced == 3)
         #expect(matrix.byUser.offsets == [0, 2, 4])
-        #expect(matrix.byUser.columns == [0, 2, 0, 1])
-        #expect(matrix.byUser.values == [2, 4, 1, 2])
+        #expect(matrix.byUser.entries.map(\.column) == [0, 2, 0, 1])
+        #expect(matrix.byUser.entries.map(\.value) == [2, 4, 1, 2])
         // By item: A ← u0 (2), u1 (1); B ← u1 (2); C ← u0 (4).
         #expect(matrix.byItem.offsets == [0, 2, 3, 4])
-        #expect(matrix.byItem.columns == [0, 1, 1, 0])
-        #expect(matrix.byItem.values == [2, 1, 2, 4])
+        #expect(matrix.byItem.entries.map(\.column) == [0, 1, 1, 0])
+        #expect(matrix.byItem.entries.map(\.value) == [2, 1, 2, 4])
         let model = Recommender().fit(data)
         #expect(model.ratings(of: 0).map(\.item) == [0, 2])
         #expect(model.ratings(of: 0).map(\.rating) == [2, 4])
@@ -31,8 +31,7 @@ import Testing
             shelf: [(2, 2), (0, 1), (2, 0), (2, 2), (0, 1)])
         let matrix = RatingMatrix(data)
         #expect(matrix.shelves.offsets == [0, 1, 1, 3])
-        #expect(matrix.shelves.columns == [1, 0, 2])
-        #expect(matrix.shelves.values.isEmpty)
+        #expect(matrix.shelves.entries.map(\.column) == [1, 0, 2])
         #expect(matrix.duplicatesReplaced == 0)
     }
 
