@@ -63,7 +63,7 @@ public struct FittedModel: Sendable {
         var result = [[Recommendation]](repeating: [], count: matrix.userCount)
         result.withUnsafeMutableBufferPointer { buffer in
             let out = SendableBuffer(buffer)
-            Parallel.forEachWorker(count: matrix.userCount, blockSize: 256, threads: options.threads) { work in
+            Parallel.forEachWorker(count: matrix.userCount, blockSize: 256, threads: options.threads) { _, work in
                 var scorer = UserScorer(model: self)
                 for block in work {
                     for user in block.range { out[user] = scorer.recommend(user: user) }

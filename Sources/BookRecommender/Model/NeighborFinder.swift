@@ -1,6 +1,7 @@
 /// One worker's scratch for `ItemNeighbors`: a dense accumulator over all
-/// items, the list of items touched, and a fixed-size heap. Nothing is
-/// allocated per item or per pair.
+/// items, the list of items touched, a fixed-size heap for the item at hand,
+/// and the pool of candidates for items above it. Nothing is allocated per
+/// pair.
 struct NeighborFinder: ~Copyable {
     /// What item `i` shares with item `j` so far: `Σ x_ui · x_uj` and the co-rater count.
     struct PairSum: BitwiseCopyable {
@@ -18,6 +19,8 @@ struct NeighborFinder: ~Copyable {
     /// Keeps the cache-warming loads of `accumulate(item:)` from being optimised away.
     private let warmed: ScratchArray<Int32>
     private var best: TopK
+    /// Candidates this worker found for items it does not own.
+    private(set) var lowerCandidates: HeapPool
     /// Raters whose rows are fetched together by `accumulate(item:)`.
     private static let touchBatch = 8
 
@@ -31,9 +34,11 @@ struct NeighborFinder: ~Copyable {
         touched = ScratchArray(count: matrix.itemCount, filledWith: 0)
         warmed = ScratchArray(count: 1, filledWith: 0)
         best = TopK(capacity: options.neighbors)
+        lowerCandidates = HeapPool(itemCount: matrix.itemCount, capacity: options.neighbors)
     }
 
-    /// The neighbour lists of the items in `items`, in item order.
+    /// Each item's best neighbours above it, for the items in `items`, in item
+    /// order; offers each pair to the upper item's selection in `lowerCandidates`.
     mutating func neighbors(of items: Range<Int>) -> ItemNeighbors.Block {
         var block = ItemNeighbors.Block()
         block.lengths.reserveCapacity(items.count)
@@ -41,7 +46,6 @@ struct NeighborFinder: ~Copyable {
         for item in items {
             let touchedCount = accumulate(item: item)
             select(item: item, touchedCount: touchedCount)
-            best.sortBestFirst()
             for index in 0..<best.count {
                 let neighbor = best.entry(at: index)
                 block.entries.append(SparseEntry(column: neighbor.payload, value: neighbor.score))
@@ -52,8 +56,8 @@ struct NeighborFinder: ~Copyable {
         return block
     }
 
-    /// Adds `x_ui · x_uj` and 1 for every rater `u` of `item` and every `j`
-    /// that `u` rated; returns how many items were touched.
+    /// Adds `x_ui · x_uj` and 1 for every rater `u` of `item` and every
+    /// `j > item` that `u` rated; returns how many items were touched.
     ///
     /// This loop is the fit's cost, and it waits on memory: each rater's row
     /// sits somewhere in a large array. So raters go in batches, and while one
@@ -83,8 +87,12 @@ struct NeighborFinder: ~Copyable {
                         }
                         let user = Int(itemEntries[rater].column)
                         let x = itemEntries[rater].value
-                        for other in Int(offsets[user])..<Int(offsets[user + 1]) {
+                        // The row is sorted by item: walk it down from the end to `item`.
+                        var other = Int(offsets[user + 1])
+                        while other > Int(offsets[user]) {
+                            other -= 1
                             let entry = userEntries[other]
+                            if Int(entry.column) <= item { break }
                             let sum = sums.base + Int(entry.column)
                             if sum.pointee.common == 0 {
                                 touched[touchedCount] = entry.column
@@ -102,17 +110,18 @@ struct NeighborFinder: ~Copyable {
     }
 
     /// Turns the accumulators into similarities, offers those at or above the
-    /// threshold to the heap, and clears the accumulators.
+    /// threshold to `item`'s heap and to the other item's selection in
+    /// `lowerCandidates`, and clears the accumulators.
     private mutating func select(item: Int, touchedCount: Int) {
         let norms = vectors.norms
         let keyRank = matrix.keyRank
         let itemNorm = norms[item]
+        let itemRank = keyRank[item]
         for slot in 0..<touchedCount {
             let j = Int(touched[slot])
             let n = Float(sums[j].common)
             let product = sums[j].dot
             sums[j] = PairSum(dot: 0, common: 0)
-            guard j != item else { continue }
             var sim: Float
             switch similarity {
             case .cosine, .pearson:
@@ -122,8 +131,11 @@ struct NeighborFinder: ~Copyable {
                 sim = n / (itemNorm + norms[j] - n)
             }
             if shrinkage > 0 { sim *= n / (n + shrinkage) }
-            guard sim >= threshold, best.accepts(score: sim, rank: keyRank[j]) else { continue }
-            best.insert(score: sim, rank: keyRank[j], payload: Int32(j))
+            guard sim >= threshold else { continue }
+            lowerCandidates.offer(item: j, score: sim, rank: itemRank)
+            if best.accepts(score: sim, rank: keyRank[j]) {
+                best.insert(score: sim, rank: keyRank[j], payload: Int32(j))
+            }
         }
     }
 }
