@@ -20,41 +20,49 @@ struct SparseRows: Sendable {
         Int(offsets[row])..<Int(offsets[row + 1])
     }
 
-    /// Groups parallel `(row, column, value)` triples into rows with two
-    /// stable counting sorts (by column, then by row), so each row comes out
-    /// sorted by column with repeats in input order; of repeats only the last
+    /// Groups parallel `(row, column, value)` triples into rows sorted by
+    /// column; of repeated `(row, column)` pairs only the last in input order
     /// is kept.
     ///
-    /// Pass `values: nil` for a pattern-only matrix (values stored as 0).
-    /// - Complexity: O(n + rowCount + columnCount), with one n-sized index buffer.
+    /// One counting-sort pass scatters `column << 32 | input position` keys
+    /// into rows; `threads` workers then sort the rows, so repeats end up
+    /// adjacent in input order. Pass `values: nil` for a pattern-only matrix
+    /// (values stored as 0).
+    /// - Complexity: O(n log(longest row) + rowCount), with one n-sized key buffer.
     /// - Returns: the matrix and how many input entries a later repeat replaced.
     static func grouping(
-        rows: [Int32], columns: [Int32], values: [Float]?, rowCount: Int, columnCount: Int
+        rows: [Int32], columns: [Int32], values: [Float]?, rowCount: Int, threads: Int
     ) -> (matrix: SparseRows, replaced: Int) {
         let n = rows.count
-        let byColumn = stableOrder(keys: columns, keyCount: columnCount)
-        var offsets = prefixOffsets(counts: rows, keyCount: rowCount)
-        var cursor = Array(offsets.dropLast())
-        var entries = [SparseEntry](repeating: SparseEntry(column: 0, value: 0), count: n)
-        for input in byColumn {
-            let row = Int(rows[Int(input)])
-            entries[Int(cursor[row])] = SparseEntry(column: columns[Int(input)], value: values?[Int(input)] ?? 0)
-            cursor[row] += 1
+        let rowOffsets = prefixOffsets(counts: rows, keyCount: rowCount)
+        var cursor = Array(rowOffsets.dropLast())
+        var keys = [UInt64](repeating: 0, count: n)
+        for (input, row) in rows.enumerated() {
+            keys[Int(cursor[Int(row)])] = UInt64(UInt32(bitPattern: columns[input])) << 32 | UInt64(input)
+            cursor[Int(row)] += 1
         }
-        // Compact each row in place, keeping the last of each run of equal columns.
-        var write = 0
+        keys.withUnsafeMutableBufferPointer { buffer in
+            let shared = SendableBuffer(buffer)
+            Parallel.forEachWorker(count: rowCount, blockSize: 1024, threads: threads) { _, work in
+                for block in work {
+                    for row in block.range { shared.sort(Int(rowOffsets[row])..<Int(rowOffsets[row + 1])) }
+                }
+            }
+        }
+        var offsets = rowOffsets
+        var entries: [SparseEntry] = []
+        entries.reserveCapacity(n)
         var start = 0
         for row in 0..<rowCount {
-            let end = Int(offsets[row + 1])
-            for read in start..<end where read + 1 == end || entries[read + 1].column != entries[read].column {
-                entries[write] = entries[read]
-                write += 1
+            let end = Int(rowOffsets[row + 1])
+            for slot in start..<end where slot + 1 == end || keys[slot + 1] >> 32 != keys[slot] >> 32 {
+                let input = Int(keys[slot] & 0xFFFF_FFFF)
+                entries.append(SparseEntry(column: columns[input], value: values?[input] ?? 0))
             }
             start = end
-            offsets[row + 1] = Int32(write)
+            offsets[row + 1] = Int32(entries.count)
         }
-        entries.removeLast(n - write)
-        return (SparseRows(offsets: offsets, entries: entries), n - write)
+        return (SparseRows(offsets: offsets, entries: entries), n - entries.count)
     }
 
     /// The same entries with rows and columns swapped; each new row lists its
@@ -80,16 +88,5 @@ struct SparseRows: Sendable {
         for key in keys { offsets[Int(key) + 1] += 1 }
         for key in 0..<keyCount { offsets[key + 1] += offsets[key] }
         return offsets
-    }
-
-    /// Input positions sorted by key, equal keys in input order.
-    private static func stableOrder(keys: [Int32], keyCount: Int) -> [Int32] {
-        var cursor = prefixOffsets(counts: keys, keyCount: keyCount)
-        var order = [Int32](repeating: 0, count: keys.count)
-        for (position, key) in keys.enumerated() {
-            order[Int(cursor[Int(key)])] = Int32(position)
-            cursor[Int(key)] += 1
-        }
-        return order
     }
 }

@@ -15,6 +15,8 @@ struct UserScorer: ~Copyable {
     private let tallies: ScratchArray<Tally>
     private let ownedBy: ScratchArray<Int32>
     private let pickOf: ScratchArray<Int32>
+    /// `pickOf[j] >= 0` as one byte, so the reasons pass tests a small array.
+    private let isPick: ScratchArray<Bool>
     private let touched: ScratchArray<Int32>
     /// Keeps the cache-warming loads of `accumulate(rated:stamp:)` from being optimised away.
     private let warmed: ScratchArray<Int32>
@@ -28,6 +30,7 @@ struct UserScorer: ~Copyable {
         tallies = ScratchArray(count: itemCount, filledWith: Tally(score: 0, weight: 0, seenBy: 0))
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
         pickOf = ScratchArray(count: itemCount, filledWith: -1)
+        isPick = ScratchArray(count: itemCount, filledWith: false)
         touched = ScratchArray(count: itemCount, filledWith: 0)
         warmed = ScratchArray(count: 1, filledWith: 0)
         picks = TopK(capacity: top)
@@ -54,13 +57,16 @@ struct UserScorer: ~Copyable {
             }
             rank += 1
         }
-        for pick in result where !pick.fallback { pickOf[Int(pick.item)] = -1 }
+        for pick in result where !pick.fallback {
+            pickOf[Int(pick.item)] = -1
+            isPick[Int(pick.item)] = false
+        }
         return result
     }
 
     /// Scores every book that neighbours one of the user's rated books, keeps
     /// the best positive scores the user does not own, and explains each.
-    /// Leaves `pickOf` set for the picks.
+    /// Leaves `pickOf` and `isPick` set for the picks.
     private mutating func filterPicks(rated: Range<Int>, stamp: Int32) -> [Recommendation] {
         let touchedCount = accumulate(rated: rated, stamp: stamp)
         let options = model.options
@@ -81,6 +87,7 @@ struct UserScorer: ~Copyable {
         for index in 0..<picks.count {
             let pick = picks.entry(at: index)
             pickOf[Int(pick.payload)] = Int32(index)
+            isPick[Int(pick.payload)] = true
             shares.append(average ? tallies[Int(pick.payload)].weight : 1)
             result.append(Recommendation(item: pick.payload, score: pick.score, because: [], fallback: false))
         }
@@ -93,12 +100,13 @@ struct UserScorer: ~Copyable {
         return result
     }
 
-    /// Adds `sim(i, j) · r_i` and `|sim(i, j)|` for every rated `i` and
+    /// Adds `sim(i, j) · r_i` (and, when averaging, `|sim(i, j)|`) for every rated `i` and
     /// neighbour `j`, in rating then neighbour order; returns the count of
     /// items touched. While one neighbour list is summed, the next one is
     /// touched (one load per 64-byte line) so its cache lines arrive together.
     private func accumulate(rated: Range<Int>, stamp: Int32) -> Int {
         let lists = model.neighborLists.lists
+        let average = model.options.scoring == .weightedAverage
         return model.matrix.byUser.entries.withUnsafeBufferPointer { ratings in
             lists.entries.withUnsafeBufferPointer { links in
                 lists.offsets.withUnsafeBufferPointer { offsets in
@@ -122,7 +130,7 @@ struct UserScorer: ~Copyable {
                                 touchedCount += 1
                             }
                             tally.pointee.score += neighbor.value * rating
-                            tally.pointee.weight += abs(neighbor.value)
+                            if average { tally.pointee.weight += abs(neighbor.value) }
                         }
                     }
                     warmed[0] = warm
@@ -144,8 +152,8 @@ struct UserScorer: ~Copyable {
             let item = Int(ratings[entry].column)
             let rating = ratings[entry].value
             for neighbor in lists.entries[lists.range(of: item)] {
+                guard isPick[Int(neighbor.column)] else { continue }
                 let pick = Int(pickOf[Int(neighbor.column)])
-                guard pick >= 0 else { continue }
                 let contribution = neighbor.value * rating
                 guard contribution > 0, reasons[pick].accepts(score: contribution, rank: keyRank[item]) else {
                     continue
