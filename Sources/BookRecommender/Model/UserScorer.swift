@@ -1,18 +1,19 @@
-/// One worker's scratch for scoring users: dense score and |similarity|
-/// accumulators over all items, per-item stamps (touched / owned by the
+/// One worker's scratch for scoring users: dense score (and, when
+/// averaging, |similarity|) accumulators over all items, per-item stamps (touched / owned by the
 /// current user), the pick heap and one reason heap per pick. Nothing is
 /// allocated per rating or per candidate.
 struct UserScorer: ~Copyable {
-    /// A candidate's running totals for the current user: `Σ sim · r`,
-    /// `Σ |sim|`, and the user stamp that says the totals are live.
+    /// A candidate's running `Σ sim · r` for the current user, and the user
+    /// stamp that says the total is live.
     struct Tally: BitwiseCopyable {
         var score: Float
-        var weight: Float
         var seenBy: Int32
     }
 
     private let model: FittedModel
     private let tallies: ScratchArray<Tally>
+    /// `Σ |sim|` per candidate; used only by `Scoring.weightedAverage`.
+    private let weights: ScratchArray<Float>
     private let ownedBy: ScratchArray<Int32>
     private let pickOf: ScratchArray<Int32>
     /// `pickOf[j] >= 0` as one byte, so the reasons pass tests a small array.
@@ -27,7 +28,8 @@ struct UserScorer: ~Copyable {
         let itemCount = model.matrix.itemCount
         let top = max(0, model.options.top)
         self.model = model
-        tallies = ScratchArray(count: itemCount, filledWith: Tally(score: 0, weight: 0, seenBy: 0))
+        tallies = ScratchArray(count: itemCount, filledWith: Tally(score: 0, seenBy: 0))
+        weights = ScratchArray(count: itemCount, filledWith: 0)
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
         pickOf = ScratchArray(count: itemCount, filledWith: -1)
         isPick = ScratchArray(count: itemCount, filledWith: false)
@@ -76,8 +78,8 @@ struct UserScorer: ~Copyable {
             let item = touched[slot]
             let j = Int(item)
             guard ownedBy[j] != stamp, options.allows(item) else { continue }
-            let tally = tallies[j]
-            let value = average ? (tally.weight > 0 ? tally.score / tally.weight : 0) : tally.score
+            let score = tallies[j].score
+            let value = average ? (weights[j] > 0 ? score / weights[j] : 0) : score
             guard value > 0, picks.accepts(score: value, rank: keyRank[j]) else { continue }
             picks.insert(score: value, rank: keyRank[j], payload: item)
         }
@@ -88,13 +90,13 @@ struct UserScorer: ~Copyable {
             let pick = picks.entry(at: index)
             pickOf[Int(pick.payload)] = Int32(index)
             isPick[Int(pick.payload)] = true
-            shares.append(average ? tallies[Int(pick.payload)].weight : 1)
+            shares.append(average ? weights[Int(pick.payload)] : 1)
             result.append(Recommendation(item: pick.payload, score: pick.score, because: [], fallback: false))
         }
         picks.removeAll()
         for slot in 0..<touchedCount {
             tallies[Int(touched[slot])].score = 0
-            tallies[Int(touched[slot])].weight = 0
+            weights[Int(touched[slot])] = 0
         }
         explain(&result, shares: shares, rated: rated)
         return result
@@ -130,7 +132,7 @@ struct UserScorer: ~Copyable {
                                 touchedCount += 1
                             }
                             tally.pointee.score += neighbor.value * rating
-                            if average { tally.pointee.weight += abs(neighbor.value) }
+                            if average { weights[Int(neighbor.column)] += abs(neighbor.value) }
                         }
                     }
                     warmed[0] = warm
