@@ -22,9 +22,10 @@ struct RatingMatrix: Sendable {
     /// Ratings kept after duplicates were resolved.
     var ratingsKept: Int { byUser.entryCount }
 
-    /// Builds the matrices, sorting rows on `threads` workers. `data` must be well formed (ingest guarantees it):
-    /// parallel arrays of equal length and user and item indices in range;
-    /// anything else is a bug and stops the process.
+    /// Builds the matrices, sorting rows on `threads` workers. `data` must be
+    /// well formed (ingest guarantees it): parallel arrays of equal length,
+    /// user and item indices in range; anything else is a bug and stops the
+    /// process.
     /// - Complexity: O(n log(longest row) + users + items log items) for n ratings and shelf entries.
     init(_ data: RatingData, threads: Int = 1) {
         precondition(
