@@ -18,10 +18,11 @@ import Testing
 
     @Test func everyFormatOfTheClubIsDetectedAndEveryRecordAccountedFor() throws {
         let (result, rejects) = try ingestClub()
-        #expect(result.files.map { $0.format?.rawValue ?? "?" } == [
-            "goodreads", "goodreads", "storygraph", "librarything", "goodreads-rss", "ratings-csv", "ratings-xml",
-            "bookcrossing",
-        ])
+        #expect(
+            result.files.map { $0.format?.rawValue ?? "?" } == [
+                "goodreads", "goodreads", "storygraph", "librarything", "goodreads-rss", "ratings-csv", "ratings-xml",
+                "bookcrossing",
+            ])
         #expect(result.files.allSatisfy { $0.detected && $0.records.balances && $0.error == nil })
         #expect(result.totals.balances)
         #expect(result.totals.rejected == 2 && rejects.count == 2)
@@ -49,7 +50,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = folder.appendingPathComponent("broken.xml")
-        try Data("<ratings>\n<rating user=\"z\" isbn=\"9780439554930\" value=\"4\"/>\n<rating user=".utf8).write(to: broken)
+        try Data("<ratings>\n<rating user=\"z\" isbn=\"9780439554930\" value=\"4\"/>\n<rating user=".utf8).write(
+            to: broken)
         let unknown = folder.appendingPathComponent("notes.txt")
         try Data("just some notes\n".utf8).write(to: unknown)
 
@@ -64,9 +66,10 @@ import Testing
     }
 
     @Test func failModeStopsAtTheFirstBadRecordNamingFileAndLine() throws {
-        #expect(throws: IngestError.badRecord(
-            path: Self.input.appendingPathComponent("club/members.csv").path, line: 6,
-            reason: .ratingNotANumber("five"))
+        #expect(
+            throws: IngestError.badRecord(
+                path: Self.input.appendingPathComponent("club/members.csv").path, line: 6,
+                reason: .ratingNotANumber("five"))
         ) {
             try ingestClub(policy: .fail)
         }
