@@ -50,6 +50,18 @@ import Testing
         #expect(neighbors.map { $0["item"] as? String } == ["B"])
     }
 
+    /// A book without a title: the key and rating count, no padding left at line ends.
+    /// A = (5, 5, 5, 0, 0, 0, 0, 5) and B = (5, 5, 5, 0, …) over u0–u7: cos = 75 / (√100 · √75) = 0.8660.
+    @Test func aTableWithoutTitles() throws {
+        let fixtures = "Tests/BookRecommenderTests/Fixtures/evaluate/"
+        let result = try run(["similar", "--book", "A", fixtures + "train.csv", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.first == "A  (4 ratings)")
+        #expect(lines.last == "     1      0.8660  B")
+        #expect(!lines.contains { $0.hasSuffix(" ") })
+    }
+
     @Test func noBookFoundExits65() throws {
         let result = try run(["similar", "9780306406157"] + Self.inputs)
         #expect(result.status == 65)

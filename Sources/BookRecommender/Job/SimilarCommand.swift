@@ -116,7 +116,9 @@ private struct BookDescriber {
     /// A header line with the book, then a table of its neighbours.
     func table(item: Int32) -> String {
         let key = data.itemKeys[Int(item)]
-        var text = "\(key)  \(title(of: item))  (\(ratings(of: item)) ratings)\n"
+        var text =
+            ([key, title(of: item)].filter { !$0.isEmpty } + ["(\(ratings(of: item)) ratings)"])
+            .joined(separator: "  ") + "\n"
         let neighbors = model.neighbors(of: item).prefix(top)
         guard !neighbors.isEmpty else { return text + "  no similar books: no reader of it rated another\n" }
         var rows = [["RANK", "SIMILARITY", "BOOK", "TITLE"]]
@@ -129,7 +131,9 @@ private struct BookDescriber {
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
             let pad = { (column: Int) in String(repeating: " ", count: widths[column] - row[column].count) }
-            text += "  \(pad(0))\(row[0])  \(pad(1))\(row[1])  \(row[2])\(pad(2))  \(row[3])\n"
+            var line = "  \(pad(0))\(row[0])  \(pad(1))\(row[1])  \(row[2])\(pad(2))  \(row[3])"
+            while line.last == " " { line.removeLast() }
+            text += line + "\n"
         }
         return text
     }
