@@ -26,6 +26,7 @@ extension ExitStatus {
         case let status as ExitStatus: status
         case is UsageError: .usage
         case is ConfigError: .config
+        case is SimilarCommand.NotFound: .dataError
         case let error as RunError:
             switch error {
             case .enrichmentRequired: .temporaryFailure
