@@ -67,8 +67,8 @@ public struct Evaluator: Sendable {
         var result: [[Int32]] = []
         result.reserveCapacity(matrix.userCount)
         for user in 0..<matrix.userCount {
-            for entry in matrix.byUser.range(of: user) { ownedBy[Int(matrix.byUser.columns[entry])] = user }
-            for entry in matrix.shelves.range(of: user) { ownedBy[Int(matrix.shelves.columns[entry])] = user }
+            for entry in matrix.byUser.range(of: user) { ownedBy[Int(matrix.byUser.entries[entry].column)] = user }
+            for entry in matrix.shelves.range(of: user) { ownedBy[Int(matrix.shelves.entries[entry].column)] = user }
             var picks: [Int32] = []
             var rank = 0
             while picks.count < top && rank < popular.count {
