@@ -19,13 +19,13 @@ public enum BarChartSVG {
         }
     }
 
-    static let width = 400
+    static let width = 360
     static let rowHeight = 40
     static let barHeight = 12
     /// Room right of the longest bar for its value.
-    static let valueRoom = 86
+    static let valueRoom = 96
     /// Labels longer than this many characters end in `…`.
-    static let maxLabel = 54
+    static let maxLabel = 46
 
     /// The `<svg>` element for `bars`, in the order given, described for
     /// screen readers by `summary`. A bar's length is its value over `scale`
@@ -51,12 +51,12 @@ public enum BarChartSVG {
         return svg + "</svg>\n"
     }
 
-    /// `label` cut to `maxLabel` characters, at a word boundary when one is
+    /// `label` cut to `limit` characters, at a word boundary when one is
     /// near, with `…` appended when cut.
-    static func shortened(_ label: String) -> String {
-        guard label.count > maxLabel else { return label }
-        let head = label.prefix(maxLabel - 1)
-        if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) > maxLabel / 2 {
+    static func shortened(_ label: String, to limit: Int = maxLabel) -> String {
+        guard label.count > limit else { return label }
+        let head = label.prefix(limit - 1)
+        if let space = head.lastIndex(of: " "), head.distance(from: head.startIndex, to: space) > limit / 2 {
             return String(head[..<space]) + "…"
         }
         return String(head) + "…"

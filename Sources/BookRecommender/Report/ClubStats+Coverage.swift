@@ -59,7 +59,7 @@ extension ClubStats {
             guard stageRan else { return "Google Books was not asked about the \(books) recommended books." }
             var parts: [String] = []
             if notFound > 0 { parts.append("\(notFound) unknown to it") }
-            if failed > 0 { parts.append("\(failed) failed lookups") }
+            if failed > 0 { parts.append(IndexHTMLReport.count(failed, "failed lookup")) }
             if skipped > 0 { parts.append("\(skipped) not looked up") }
             var detail = parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
             if let mainReason { detail += " (main reason: \(mainReason))" }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `index.html`, the club digest: the run's date and totals, the club's most
 /// recommended and highest-rated books as bar charts, and every member with
 /// their top three picks and a link to their page. Every string from the
@@ -8,14 +10,15 @@ public enum IndexHTMLReport {
         let stats = ClubStats(users: users.map(\.picks))
         let heading = title(totals)
         var html = ReportStyle.head(title: HTMLEscape.text(heading))
-        html += "<main>\n<h1>\(HTMLEscape.text(heading))</h1>\n"
+        html += "<main class=\"digest\">\n<h1>\(HTMLEscape.text(heading))</h1>\n"
         if let date = totals.runDate { html += "<p class=\"date\">Run of \(HTMLEscape.text(date))</p>\n" }
         if let notice = totals.notice { html += "<p class=\"notice\">\(HTMLEscape.text(notice))</p>\n" }
         html += totalsList(totals, coverage: stats.coverage)
-        html += "<h2>Most recommended</h2>\n"
+        html += "<div class=\"charts\">\n<section class=\"chart-box\">\n<h2>Most recommended</h2>\n"
         html += mostRecommended(stats)
-        html += "<h2>Highest rated in the club</h2>\n"
+        html += "</section>\n<section class=\"chart-box\">\n<h2>Highest rated in the club</h2>\n"
         html += highestRated(stats)
+        html += "</section>\n</div>\n"
         html += "<h2>Members</h2>\n"
         if users.isEmpty {
             html += "<p class=\"note\">No members.</p>\n"
@@ -38,6 +41,21 @@ public enum IndexHTMLReport {
         "\(value) \(noun)\(value == 1 ? "" : "s")"
     }
 
+    /// `title` without a trailing series note like ` (Harry Potter, #3)`, to
+    /// keep chart labels short; unchanged when nothing would be left.
+    static func withoutSeries(_ title: String) -> String {
+        guard title.hasSuffix(")"), let open = title.range(of: " (", options: .backwards),
+            title[open.upperBound...].contains("#")
+        else { return title }
+        let rest = title[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+        return rest.isEmpty ? title : rest
+    }
+
+    /// `title` shortened so that `title + suffix` fits a chart label, then `suffix`.
+    static func label(_ title: String, suffix: String) -> String {
+        BarChartSVG.shortened(title, to: max(BarChartSVG.maxLabel / 3, BarChartSVG.maxLabel - suffix.count)) + suffix
+    }
+
     private static func totalsList(_ totals: ReportTotals, coverage: ClubStats.Coverage) -> String {
         let items: [(Int, String)] = [
             (totals.users, "member"), (totals.books, "book"), (totals.ratings, "rating"),
@@ -56,13 +74,17 @@ public enum IndexHTMLReport {
         guard !stats.mostRecommended.isEmpty else { return "<p class=\"note\">No picks yet.</p>\n" }
         let bars = stats.mostRecommended.map { book in
             let authors = book.authors.filter { !$0.allSatisfy(\.isWhitespace) }
-            let label = authors.isEmpty ? book.title : "\(book.title) — \(authors[0])"
-            return BarChartSVG.Bar(label: label, value: Double(book.members), valueText: count(book.members, "member"))
+            let by = authors.isEmpty ? "" : " — \(authors[0])"
+            return (
+                full: book.title + by,
+                bar: BarChartSVG.Bar(
+                    label: label(withoutSeries(book.title), suffix: by), value: Double(book.members),
+                    valueText: count(book.members, "member"))
+            )
         }
         let summary =
-            "Most recommended: "
-            + bars.map { "\($0.label), \($0.valueText)" }.joined(separator: "; ")
-        return "<figure>\n" + BarChartSVG.chart(bars, summary: summary)
+            "Most recommended: " + bars.map { "\($0.full), \($0.bar.valueText)" }.joined(separator: "; ")
+        return "<figure>\n" + BarChartSVG.chart(bars.map(\.bar), summary: summary)
             + "<figcaption class=\"note\">Books picked for the most members.</figcaption>\n</figure>\n"
     }
 
@@ -70,14 +92,16 @@ public enum IndexHTMLReport {
         guard !stats.highestRated.isEmpty else { return "<p class=\"note\">No ratings yet.</p>\n" }
         let bars = stats.highestRated.map { book in
             let mean = DecimalText.string(book.mean, places: 1) ?? "?"
-            return BarChartSVG.Bar(
-                label: "\(book.title) (\(count(book.ratings, "rating")))", value: book.mean, valueText: "\(mean) ★")
+            let ratings = " (\(count(book.ratings, "rating")))"
+            return (
+                full: "\(book.title)\(ratings), \(mean) of 5",
+                bar: BarChartSVG.Bar(
+                    label: label(withoutSeries(book.title), suffix: ratings), value: book.mean, valueText: "\(mean) ★")
+            )
         }
-        let summary =
-            "Highest rated: "
-            + bars.map { "\($0.label), \($0.valueText.dropLast(2)) of 5" }.joined(separator: "; ")
+        let summary = "Highest rated: " + bars.map(\.full).joined(separator: "; ")
         let who = stats.minRatings > 1 ? "rated by at least \(stats.minRatings) members" : "rated in the club"
-        return "<figure>\n" + BarChartSVG.chart(bars, summary: summary, scale: 5)
+        return "<figure>\n" + BarChartSVG.chart(bars.map(\.bar), summary: summary, scale: 5)
             + "<figcaption class=\"note\">Mean rating (of 5) of books \(who).</figcaption>\n</figure>\n"
     }
 

@@ -35,7 +35,7 @@ enum ReportStyle {
         * { box-sizing: border-box; }
         body { margin: 0; background: #fafaf7; color: #1d1d1b;
           font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; }
-        main { max-width: 48rem; margin: 0 auto; padding: 1rem; }
+        main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
         h1 { font-size: 1.6rem; line-height: 1.25; margin: 0.5rem 0 0.25rem; overflow-wrap: anywhere; }
         h2 { font-size: 1.25rem; margin: 1.75rem 0 0.6rem; }
         h3 { font-size: 1.05rem; margin: 0; overflow-wrap: anywhere; }
@@ -69,15 +69,19 @@ enum ReportStyle {
         .totals li { display: inline-block; margin: 0 0.5rem 0.5rem 0; padding: 4px 12px; border-radius: 8px;
           background: #ffffff; border: 1px solid #deded8; }
         .totals strong { font-size: 1.15rem; }
-        .members .card { display: inline-block; vertical-align: top; width: 100%; }
+        .members .card { display: inline-block; vertical-align: top; width: 100%; break-inside: avoid; }
         .top { list-style: decimal; padding-left: 1.4rem; margin: 0.3rem 0 0; }
+        .digest { max-width: 60rem; }
         figure { margin: 0; }
-        .chart { display: block; width: 100%; max-width: 34rem; height: auto; }
-        .chart text { fill: #1d1d1b; font: 13px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+        .chart-box { display: inline-block; vertical-align: top; width: 100%; }
+        .chart { display: block; width: 100%; max-width: 26rem; height: auto; }
+        .chart text { fill: #1d1d1b; font: 14px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
         .chart .value { fill: #57574f; }
         .chart rect { fill: #8a4f00; }
         @media (min-width: 50rem) {
-          .members .card { width: 49%; margin-right: 1%; }
+          .members { column-count: 2; column-gap: 12px; }
+          .chart-box { width: 49%; }
+          .chart-box + .chart-box { margin-left: 1%; }
           .rated ul { column-count: 2; column-gap: 2rem; }
         }
         @media (prefers-color-scheme: dark) {

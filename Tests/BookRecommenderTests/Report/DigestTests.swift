@@ -60,7 +60,7 @@ import Testing
         #expect(coverage.mainReason == "failed: daily quota exhausted")
         #expect(
             coverage.sentence == "Google Books described 2 of 4 recommended books; 1 unknown to it, "
-                + "1 failed lookups (main reason: failed: daily quota exhausted).")
+                + "1 failed lookup (main reason: failed: daily quota exhausted).")
         let plain = ClubStats(users: Self.club).coverage
         #expect(!plain.stageRan)
         #expect(plain.books == 4)
@@ -124,14 +124,22 @@ import Testing
                 .init(label: String(repeating: "word ", count: 30), value: 1, valueText: "1"),
                 .init(label: "zero", value: 0, valueText: "0"),
             ], summary: "a \"chart\" <b>", scale: 4)
-        #expect(svg.hasPrefix("<svg class=\"chart\" width=\"400\" height=\"124\" viewBox=\"0 0 400 124\" role=\"img\""))
+        #expect(svg.hasPrefix("<svg class=\"chart\" width=\"360\" height=\"124\" viewBox=\"0 0 360 124\" role=\"img\""))
         #expect(svg.contains("aria-label=\"a &quot;chart&quot; &lt;b&gt;\""))
         #expect(svg.contains(">&lt;script&gt;&amp;&quot;</text>"))
         #expect(svg.contains(">4 &lt;members&gt;</text>"))
-        #expect(svg.contains("width=\"314.0\""))
-        #expect(svg.contains("width=\"78.5\""))
+        #expect(svg.contains("width=\"264.0\""))
+        #expect(svg.contains("width=\"66.0\""))
         #expect(svg.contains("width=\"2.0\""))
         #expect(svg.contains("word word…</text>"))
         #expect(!svg.contains("<script"))
+    }
+
+    @Test(arguments: [
+        ("Harry Potter and the Prisoner of Azkaban (Harry Potter, #3)", "Harry Potter and the Prisoner of Azkaban"),
+        ("Emma (Penguin Classics)", "Emma (Penguin Classics)"), ("(Series, #1)", "(Series, #1)"), ("Dune", "Dune"),
+    ])
+    func chartLabelsDropSeriesNotes(_ title: String, _ label: String) {
+        #expect(IndexHTMLReport.withoutSeries(title) == label)
     }
 }

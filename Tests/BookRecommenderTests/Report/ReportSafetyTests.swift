@@ -132,4 +132,22 @@ import Testing
         #expect(ReportTotals.day(of: date) == "2026-11-30")
         #expect(ISO8601DateFormatter().string(from: date).hasPrefix(ReportTotals.day(of: date)))
     }
+
+    /// Writes the enriched sample club (covers, descriptions, every kind of
+    /// Google Books answer) for `scripts/screenshot --sample`, into
+    /// `$BOOKREC_SAMPLE_REPORT` when set, else into a folder removed afterwards.
+    @Test func enrichedSampleClubIsCompleteAndWellFormed() throws {
+        let kept = ProcessInfo.processInfo.environment["BOOKREC_SAMPLE_REPORT"].map { URL(fileURLWithPath: $0) }
+        let folder = try kept ?? ReportSamples.makeTempFolder()
+        defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
+        let files = try ReportWriter(outputFolder: folder).write(
+            users: ReportSamples.enrichedClub, totals: ReportSamples.enrichedTotals)
+        #expect(files.users.map(\.stem) == ["ada", "ben", "cy"])
+        for page in [files.index] + files.users.map(\.html) {
+            #expect(HTMLChecker.problems(in: try String(contentsOf: page, encoding: .utf8)) == [], "\(page.path)")
+        }
+        let ada = try String(contentsOf: files.users[0].html, encoding: .utf8)
+        #expect(ada.components(separatedBy: "<img class=\"cover\"").count == 2)
+        #expect(ada.components(separatedBy: "<li class=\"card\">").count == 5)
+    }
 }
