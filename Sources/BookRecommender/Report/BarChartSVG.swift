@@ -7,11 +7,15 @@
 public enum BarChartSVG {
     /// One bar.
     public struct Bar: Sendable, Equatable {
+        /// Drawn above the bar, unescaped here (the chart escapes it) and
+        /// shortened to `maxLabel` characters.
         public var label: String
+        /// The bar's length relative to the chart's scale.
         public var value: Double
         /// The value as shown beside the bar (`4 members`, `4.8`).
         public var valueText: String
 
+        /// A bar labelled `label`, `value` long, with `valueText` beside it.
         public init(label: String, value: Double, valueText: String) {
             self.label = label
             self.value = value

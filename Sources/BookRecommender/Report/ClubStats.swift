@@ -5,8 +5,11 @@
 public struct ClubStats: Sendable, Equatable {
     /// A book recommended to several members.
     public struct Recommended: Sendable, Equatable {
+        /// The item key.
         public var item: String
+        /// The title shown (see `titles(_:)`), else the item key.
         public var title: String
+        /// Authors from the first pick of the book (ours, else Google's).
         public var authors: [String]
         /// Members with the book among their picks.
         public var members: Int
@@ -14,7 +17,9 @@ public struct ClubStats: Sendable, Equatable {
 
     /// A book the club rated highly.
     public struct Rated: Sendable, Equatable {
+        /// The item key.
         public var item: String
+        /// The title shown, else the item key.
         public var title: String
         /// Mean rating on the 0–5 scale.
         public var mean: Double

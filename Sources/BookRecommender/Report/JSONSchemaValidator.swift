@@ -11,6 +11,7 @@ public struct JSONSchemaValidator: Sendable {
     /// The root schema, which `$ref`s resolve against.
     public let schema: JSONValue
 
+    /// A validator for `schema` (a schema object or a boolean schema).
     public init(schema: JSONValue) {
         self.schema = schema
     }

@@ -53,7 +53,7 @@ enum ReportStyle {
         .because { margin: 0.4rem 0; font-size: 0.95rem; }
         .because li, .rated li, .top li { margin: 0.15rem 0; overflow-wrap: anywhere; }
         .cover { float: right; width: 72px; height: 108px; margin: 0 0 8px 12px; border-radius: 4px;
-          background: #deded8; }
+          background: #deded8; color: #57574f; font-size: 0.75rem; }
         .placeholder { text-align: center; line-height: 108px; font-size: 2.2rem; font-weight: 700;
           color: #ffffff; overflow: hidden; }
         .tone0 { background: #6d4c9f; } .tone1 { background: #1f6f8b; } .tone2 { background: #8a4f00; }
@@ -89,6 +89,7 @@ enum ReportStyle {
           a, .stars, details summary { color: #f0b541; }
           .lead, .authors, .meta, .note, .date, .rank { color: #b4b3ab; }
           .card, .notice, .totals li { background: #22221f; border-color: #3a3a35; }
+          img.cover { background: #3a3a35; color: #b4b3ab; }
           .notice { border-left-color: #f0b541; }
           .badge { background: #1f3352; color: #c8dcfa; }
           .button { background: #f0b541; color: #161615; }
