@@ -96,7 +96,8 @@ public struct JobRunner {
             enrichments: enriched.enrichments)
         let totals = ReportTotals(
             users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
-            rejected: result.totals.rejected, notice: enriched.notice)
+            rejected: result.totals.rejected, notice: enriched.notice, runDate: ReportTotals.day(of: startedAt),
+            name: settings.name)
         let written =
             settings.writeReports ? try ReportWriter(outputFolder: out).write(users: picks, totals: totals) : nil
         try rejectsFile.commit()
