@@ -35,14 +35,17 @@ def parse_arguments(argv):
 
 
 def read_time_file(path):
-    """Peak RSS (MB, 10^6 bytes), shell wall seconds and exit status from a .time file."""
-    facts = {"rssMB": None, "wall": None, "exit": None}
+    """Peak RSS (MB, 10^6 bytes), CPU seconds, shell wall seconds and exit status from a .time file."""
+    facts = {"rssMB": None, "cpu": None, "wall": None, "exit": None}
     if not os.path.exists(path):
         return facts
     with open(path, encoding="utf-8", errors="replace") as handle:
         text = handle.read()
     if match := re.search(r"Maximum resident set size \(kbytes\): (\d+)", text):
         facts["rssMB"] = round(int(match.group(1)) * 1024 / 1e6, 1)
+    times = [float(value) for value in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", text)]
+    if len(times) == 2:
+        facts["cpu"] = round(sum(times), 2)
     if match := re.search(r"Shell wall seconds: ([\d.]+)", text):
         facts["wall"] = float(match.group(1))
     if match := re.search(r"Exit status: (\d+)", text):
@@ -110,14 +113,19 @@ def cell(value, suffix=""):
     return "—" if value is None else f"{value}{suffix}"
 
 
+def times(value):
+    return "—" if value is None else f"{value:.2f}×"
+
+
 def seconds(value):
     return "—" if value is None else f"{value:.2f}"
 
 
 def tables(best, sizes, threads):
     lines = [
-        "| ratings | tool | threads | ingest / load s | model / fit s | recommend s | 3 stages s | process wall s | peak RSS MB |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| ratings | tool | threads | ingest / load s | model / fit s | recommend s | 3 stages s | process wall s "
+        "| process CPU s | peak RSS MB |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for size in sizes:
         for tool in ("bookrec", "implicit"):
@@ -126,13 +134,14 @@ def tables(best, sizes, threads):
                 if run is None:
                     continue
                 if not run["ok"]:
-                    lines.append(f"| {size} | {tool} | {thread} | failed (exit {run['exit']}) | | | | | |")
+                    lines.append(f"| {size} | {tool} | {thread} | failed (exit {run['exit']}) | | | | | | |")
                     continue
                 lines.append(
                     f"| {size} | {tool} | {thread} | {run['stage1']:.2f} | {run['stage2']:.2f} | {run['stage3']:.2f} "
-                    f"| **{run['stages']:.2f}** | {seconds(run['wall'])} | {cell(run['rssMB'])} |")
+                    f"| **{run['stages']:.2f}** | {seconds(run['wall'])} | {seconds(run['cpu'])} | {cell(run['rssMB'])} |")
     ratios, summary = ["", "| ratings | threads | implicit ÷ bookrec, 3 stages | implicit ÷ bookrec, wall "
-                       "| bookrec RSS ÷ implicit RSS |", "| --- | ---: | ---: | ---: | ---: |"], []
+                       "| implicit ÷ bookrec, CPU | bookrec RSS ÷ implicit RSS |",
+                       "| --- | ---: | ---: | ---: | ---: | ---: |"], []
     for size in sizes:
         for thread in threads:
             ours, theirs = best.get((size, "bookrec", thread)), best.get((size, "implicit", thread))
@@ -142,11 +151,12 @@ def tables(best, sizes, threads):
                 "size": size, "threads": thread,
                 "speed": ratio(theirs["stages"], ours["stages"]),
                 "wall": ratio(theirs["wall"], ours["wall"]),
+                "cpu": ratio(theirs["cpu"], ours["cpu"]),
                 "memory": ratio(ours["rssMB"], theirs["rssMB"]),
             }
             summary.append(entry)
-            ratios.append(f"| {size} | {thread} | {cell(entry['speed'], '×')} | {cell(entry['wall'], '×')} "
-                          f"| {cell(entry['memory'])} |")
+            ratios.append(f"| {size} | {thread} | {times(entry['speed'])} | {times(entry['wall'])} | {times(entry['cpu'])} "
+                          f"| {seconds(entry['memory'])} |")
     scaling = []
     if len(threads) > 1:
         low, high = min(threads), max(threads)
@@ -159,10 +169,33 @@ def tables(best, sizes, threads):
                 ok = slow and fast and slow["ok"] and fast["ok"]
                 speedups.append(ratio(slow["stages"], fast["stages"]) if ok else None)
             if speedups != [None, None]:
-                scaling.append(f"| {size} | {cell(speedups[0], '×')} | {cell(speedups[1], '×')} |")
+                scaling.append(f"| {size} | {times(speedups[0])} | {times(speedups[1])} |")
                 summary.append({"size": size, "speedup": {"from": low, "to": high, "bookrec": speedups[0],
                                                           "implicit": speedups[1]}})
-    return lines + ratios + scaling, summary
+    return lines + ratios + scaling + growth(best, sizes, max(threads)), summary
+
+
+def growth(best, sizes, thread):
+    """Seconds per million ratings and peak RSS per file, at the highest thread count (not the small file)."""
+    lines = ["", "| ratings | bookrec 3 stages s / 1M ratings | implicit 3 stages s / 1M ratings "
+             "| bookrec CPU s / 1M | implicit CPU s / 1M | bookrec RSS MB | implicit RSS MB |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for size in sizes:
+        runs = [best.get((size, tool, thread)) for tool in ("bookrec", "implicit")]
+        if size == "small" or not any(run and run["ok"] for run in runs):
+            continue
+
+        def per_million(run, key):
+            ok = run and run["ok"] and run.get(key) is not None
+            return seconds(run[key] / run["ratings"] * 1e6) if ok else "—"
+
+        cells = [per_million(run, key) for key in ("stages", "cpu") for run in runs]
+        cells += [cell(run["rssMB"]) if run and run["ok"] else "—" for run in runs]
+        lines.append(f"| {size} | " + " | ".join(cells) + " |")
+    if len(lines) == 3:
+        return []
+    return lines + ["", f"Growth at {thread} thread{'s' if thread > 1 else ''}: a flat per-1M column means cost "
+                    "linear in the ratings."]
 
 
 def machine():
@@ -227,7 +260,8 @@ def main(argv):
                                          for size, users, items, ratings in shapes) + ".")
     header.append("3 stages = ingest + model + recommend (bookrec, from its summary.json) or load + fit + recommend "
                   "(implicit, timed in the script); process wall includes start-up and, for implicit, imports "
-                  "(~0.5 s), for bookrec assembling picks and writing summary.json. Peak RSS: /usr/bin/time -v.")
+                  "(~0.5 s), for bookrec assembling picks and writing summary.json. Process CPU = user + system "
+                  "seconds, less disturbed by other work than wall time. Peak RSS: /usr/bin/time -v.")
     markdown = "\n".join(header) + "\n\n" + "\n".join(lines) + "\n"
     print(markdown)
     with open(args.markdown, "w", encoding="utf-8") as handle:
