@@ -172,6 +172,8 @@ def tables(best, sizes, threads):
                 scaling.append(f"| {size} | {times(speedups[0])} | {times(speedups[1])} |")
                 summary.append({"size": size, "speedup": {"from": low, "to": high, "bookrec": speedups[0],
                                                           "implicit": speedups[1]}})
+    if len(ratios) == 3:
+        ratios = []
     return lines + ratios + scaling + growth(best, sizes, max(threads)), summary
 
 
