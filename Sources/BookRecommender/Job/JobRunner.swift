@@ -91,15 +91,18 @@ public struct JobRunner {
         summary.enrichment = enriched.summary
         summary.seconds.enrich = stopwatch.lap()
 
-        let picks = assembler.userPicks(
-            lists, ratedByUser: (0..<result.data.userCount).map { model.ratings(of: Int32($0)) },
-            enrichments: enriched.enrichments)
-        let totals = ReportTotals(
-            users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
-            rejected: result.totals.rejected, notice: enriched.notice, runDate: ReportTotals.day(of: startedAt),
-            name: settings.name)
-        let written =
-            settings.writeReports ? try ReportWriter(outputFolder: out).write(users: picks, totals: totals) : nil
+        var written: ReportFiles?
+        if settings.writeReports {
+            // Built only for the reports: every user's rated list is as large as the input.
+            let picks = assembler.userPicks(
+                lists, ratedByUser: (0..<result.data.userCount).map { model.ratings(of: Int32($0)) },
+                enrichments: enriched.enrichments)
+            let totals = ReportTotals(
+                users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
+                rejected: result.totals.rejected, notice: enriched.notice, runDate: ReportTotals.day(of: startedAt),
+                name: settings.name)
+            written = try ReportWriter(outputFolder: out).write(users: picks, totals: totals)
+        }
         try rejectsFile.commit()
         summary.seconds.report = stopwatch.lap()
         summary.seconds.total = stopwatch.total
