@@ -20,8 +20,8 @@ Subcommands (scripts/accuracy runs them in order):
       top-N for every user with filter_already_liked_items=True and scores the lists
       on TEST with bookrec's metric definitions (RankingMetrics.swift). Prints JSON.
 
-  report RESULTS.json
-      Prints the markdown tables of a results file that scripts/accuracy assembled.
+  report FOLDER
+      Prints the markdown tables of the work folder scripts/accuracy filled.
 
 Metric definitions, as in bookrec's RankingMetrics: for user u, L_u is the list cut to
 N and R_u the held-out books rated >= relevant-min; only users with R_u non-empty
@@ -251,40 +251,55 @@ def table(rows, top):
     return "\n".join(lines)
 
 
+def bookrec_row(path):
+    """(settings text, item-item metrics, popularity metrics) of a `bookrec evaluate --json` file."""
+    with open(path) as handle:
+        document = json.load(handle)
+    settings = document["settings"]
+    text = f"K={settings['neighbors']}, shrinkage {settings['shrinkage']:g}"
+    return settings["similarity"], text, document["models"]["itemItem"], document["models"]["popularity"]
+
+
 def report(args):
-    with open(args.results) as handle:
-        results = json.load(handle)
-    top = results["top"]
+    """Markdown of a work folder that scripts/accuracy filled: split.json, validation-*.json,
+    implicit-{full,sparse}.json and bookrec-{full,sparse}-*.json."""
+    import glob
+    import os
+
+    folder = args.folder
+    with open(f"{folder}/split.json") as handle:
+        split_info = json.load(handle)
     out = []
-    for split_name, split in results["splits"].items():
-        peer = split["implicit"]
-        out.append(f"### {split['title']}\n")
-        out.append(split["description"] + "\n")
+    versions = None
+    for name, title in (("full", "Full split"), ("sparse", "Sparse split")):
+        with open(f"{folder}/implicit-{name}.json") as handle:
+            peer = json.load(handle)
+        versions = peer["versions"]
+        top = peer["top"]
+        training = "train.csv" if name == "full" else "train-sparse.csv"
+        out.append(f"### {title}: training `{training}`, test `test.csv`\n")
         rows = []
-        for run in split["bookrec"]:
-            rows.append(("bookrec", run["label"], run["settings"], run["metrics"]))
-        popularity = split["bookrec"][0]["popularity"]
-        rows.append(("bookrec", "popularity baseline", "damped mean, m = 10", popularity))
-        best = {}
-        for run in peer["results"]:
-            key = (run["model"], run["K"])
-            if key not in best or run["metrics"]["ndcg"] > best[key]["metrics"]["ndcg"]:
-                best[key] = run
-        # Weights for the table: whichever gives implicit the better mean NDCG over its models.
+        popularity = None
+        for path in sorted(glob.glob(f"{folder}/bookrec-{name}-*.json")):
+            similarity, text, model, popularity = bookrec_row(path)
+            label = os.path.basename(path)[len(f"bookrec-{name}-") : -len(".json")]
+            rows.append(("bookrec", f"{similarity}{' (default)' if label == 'default' else ''}", text, model))
+        rows.sort(key=lambda row: -row[3]["ndcg"])
+        rows.append(("bookrec", "popularity baseline", "damped mean rating, m = 10", popularity))
         means = {}
         for weights in ("ratings", "binary"):
             chosen = [run["metrics"]["ndcg"] for run in peer["results"] if run["weights"] == weights]
             means[weights] = sum(chosen) / len(chosen)
         weights = max(means, key=means.get)
+        other = "binary" if weights == "ratings" else "ratings"
         for run in peer["results"]:
             if run["weights"] == weights:
-                short = f", {run['shortLists']} short lists" if run["shortLists"] else ""
+                short = f", {run['shortLists']} lists < {top}" if run["shortLists"] else ""
                 rows.append(("implicit", run["model"], f"K={run['K']}, {weights} weights{short}", run["metrics"]))
         out.append(table(rows, top) + "\n")
-        other = "binary" if weights == "ratings" else "ratings"
         out.append(
-            f"implicit with {other} weights instead (mean NDCG@{top} over its 12 models "
-            f"{means[other]:.4f} against {means[weights]:.4f}):\n"
+            f"implicit with {other} weights instead (mean NDCG@{top} over its 12 models {means[other]:.4f}, "
+            f"against {means[weights]:.4f} with {weights} weights, so the table above uses {weights}):\n"
         )
         rows = [
             ("implicit", run["model"], f"K={run['K']}, {other} weights", run["metrics"])
@@ -292,6 +307,29 @@ def report(args):
             if run["weights"] == other
         ]
         out.append(table(rows, top) + "\n")
+    out.append("### Validation on training data only (how the defaults were chosen)\n")
+    out.append(
+        "`bookrec evaluate TRAIN --holdout 0.2 --seed 7`: the training file split again; the test file is not read.\n"
+    )
+    for name, training in (("full", "train.csv"), ("sparse", "train-sparse.csv")):
+        rows = []
+        for path in sorted(glob.glob(f"{folder}/validation-{name}-*.json")):
+            similarity, text, model, popularity = bookrec_row(path)
+            rows.append(("bookrec", similarity, text, model))
+        rows.sort(key=lambda row: -row[3]["ndcg"])
+        rows.append(("bookrec", "popularity baseline", "damped mean rating, m = 10", popularity))
+        out.append(f"Validation of `{training}`:\n")
+        out.append(table(rows, top) + "\n")
+    out.append(
+        f"Data: {split_info['ratings']} ratings by {split_info['users']} users; per-user holdout "
+        f"{split_info['holdout']} (seed {split_info['seed']}): {split_info['train']} training, {split_info['test']} "
+        f"test ratings. Sparse training file: {split_info['usersThinned']} of the users (share "
+        f"{split_info['sparseShare']}, seed {split_info['sparseSeed']}) keep 1–{split_info['sparseKeep']} of their "
+        f"training ratings: {split_info['trainSparse']} training ratings.\n"
+    )
+    out.append(
+        "Versions: implicit {implicit}, numpy {numpy}, scipy {scipy}, Python {python}.".format(**versions)
+    )
     print("\n".join(out))
     return 0
 
@@ -315,7 +353,7 @@ def main(argv):
     peer.add_argument("--relevant-min", type=float, default=3.5)
     peer.add_argument("--threads", type=int, default=2)
     show = commands.add_parser("report")
-    show.add_argument("results")
+    show.add_argument("folder")
     args = parser.parse_args(argv)
     return {"split": split, "implicit": implicit_models, "report": report}[args.command](args)
 
