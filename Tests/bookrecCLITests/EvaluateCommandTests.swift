@@ -18,7 +18,7 @@ import Testing
             #expect(result.stdout.contains(column), "\(column)")
         }
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix("item-item cosine ") })
+        #expect(lines.contains { $0.hasPrefix("item-item bm25 ") })
         #expect(lines.contains { $0.hasPrefix("popularity ") })
         // The demo club's two bad records are reported, not dropped silently.
         #expect(result.stderr.contains("event=\"records rejected\" count=2"))

@@ -42,7 +42,9 @@ import Testing
 
     @Test func aBookByItemKey() throws {
         let fixtures = "Tests/BookRecommenderTests/Fixtures/evaluate/"
-        let result = try run(["similar", "--book", "A", fixtures + "train.csv", "--json", "--quiet"])
+        let result = try run([
+            "similar", "--book", "A", fixtures + "train.csv", "--similarity", "cosine", "--json", "--quiet",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let document = try DemoJobTests.object(Data(result.stdout.utf8))
         let books = try #require(document["books"] as? [[String: Any]])
@@ -54,7 +56,9 @@ import Testing
     /// A = (5, 5, 5, 0, 0, 0, 0, 5) and B = (5, 5, 5, 0, …) over u0–u7: cos = 75 / (√100 · √75) = 0.8660.
     @Test func aTableWithoutTitles() throws {
         let fixtures = "Tests/BookRecommenderTests/Fixtures/evaluate/"
-        let result = try run(["similar", "--book", "A", fixtures + "train.csv", "--quiet"])
+        let result = try run([
+            "similar", "--book", "A", fixtures + "train.csv", "--similarity", "cosine", "--shrinkage", "0", "--quiet",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.first == "A  (4 ratings)")

@@ -124,7 +124,7 @@ struct NeighborFinder: ~Copyable {
             sums[j] = PairSum(dot: 0, common: 0)
             var sim: Float
             switch similarity {
-            case .cosine, .pearson:
+            case .cosine, .pearson, .bm25, .tfidf:
                 let denominator = itemNorm * norms[j]
                 sim = denominator > 0 ? product / denominator : 0
             case .jaccard:

@@ -7,4 +7,15 @@ public enum Similarity: String, Sendable, CaseIterable {
     /// Pearson correlation: each book's ratings are centred on that book's mean
     /// rating (a missing rating counts as the mean), then compared by cosine.
     case pearson
+    /// Dot product of BM25-weighted rating vectors, as `implicit`'s
+    /// `BM25Recommender` (k1 = 1.2, b = 0.75): a rating `r` of book `i` by user
+    /// `u` becomes `r · (k1 + 1) / (k1 · L_i + r) · idf_u`, where
+    /// `idf_u = ln(books) − ln(1 + ratings of u)` discounts prolific raters and
+    /// `L_i = 1 − b + b · s_i / mean(s)` with `s_i` the sum of `i`'s ratings
+    /// damps books with many (or high) ratings. Not normalised, so a book
+    /// with more raters tends to have larger similarities.
+    case bm25
+    /// Cosine of TF-IDF-weighted rating vectors, as `implicit`'s
+    /// `TFIDFRecommender`: a rating `r` by user `u` becomes `√r · idf_u` (`idf_u` as for `bm25`).
+    case tfidf
 }

@@ -17,9 +17,12 @@ func ratingData(
     return data
 }
 
-/// Options with the given overrides of the defaults.
+/// Options with the given overrides of the hand-worked baseline: the defaults,
+/// but cosine similarity without shrinkage, which the worked examples use.
 func options(_ change: (inout ModelOptions) -> Void = { _ in }) -> ModelOptions {
     var options = ModelOptions()
+    options.similarity = .cosine
+    options.shrinkage = 0
     change(&options)
     return options
 }
