@@ -40,10 +40,10 @@ enum Usage {
           --no-reports           write only summary.json and rejects.csv (benchmarks)
 
         THE FILTER
-          --similarity S         cosine (default), jaccard, pearson
+          --similarity S         bm25 (default), tfidf, cosine, jaccard, pearson
           --neighbors K          neighbours kept per book (default 64)
           --threshold T          drop similarities below T (default 0.001)
-          --shrinkage L          similarity · n/(n+L) for n co-raters (default 0, off)
+          --shrinkage L          similarity · n/(n+L) for n co-raters (default 20; 0 turns it off)
           --min-ratings N        fewer ratings than this get the popularity list (default 3)
           --exclude FILE         books never to recommend (one ISBN or item id per line)
           --only FILE            the only books that may be recommended (e.g. a library's holdings)
