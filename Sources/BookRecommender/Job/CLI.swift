@@ -55,6 +55,9 @@ public enum CLI {
         case "similar":
             if rest.contains("--help") { return print(Usage.similar) }
             print(try SimilarCommand(arguments: rest).run(log: log), terminator: "")
+        case "export-coreml":
+            if rest.contains("--help") { return print(Usage.exportCoreML) }
+            print(try ExportCoreMLCommand(arguments: rest).run(log: log), terminator: "")
         default:
             throw UsageError.unknownCommand(command)
         }

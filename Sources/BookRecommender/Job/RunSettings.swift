@@ -31,6 +31,9 @@ public struct RunSettings: Sendable, Equatable {
     public var exclude: String?
     /// A file of the only books that may be recommended (e.g. a library's holdings).
     public var only: String?
+    /// Where to write the fitted model as Core ML (`books.json` beside it);
+    /// job files only (`exportCoreML`).
+    public var exportCoreML: String?
     /// Google Books lookups.
     public var enrich = EnrichSettings()
     public var model = ModelOptions()

@@ -42,6 +42,11 @@ extension Setting {
         .string("only", "only", expected: "a file of books") {
             $0.only = $1; return true
         },
+        .string(nil, "exportCoreML", expected: "a file name ending in .mlmodel") { settings, path in
+            guard path.hasSuffix(".mlmodel") else { return false }
+            settings.exportCoreML = path
+            return true
+        },
         // Google Books.
         .boolean("no-enrich", "enrich", flagValue: false) { $0.enrich.enabled = $1 },
         .boolean("offline", "offline", flagValue: true) { $0.enrich.offline = $1 },

@@ -1,7 +1,7 @@
 /// The help texts. Help goes to stdout; a usage error prints `line` to stderr.
 enum Usage {
     static let line =
-        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | inspect INPUT... | evaluate INPUT... | similar ISBN... INPUT... | help"
+        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | inspect INPUT... | evaluate INPUT... | similar ISBN... INPUT... | export-coreml INPUT... --out FILE.mlmodel | help"
 
     static let overview = """
         bookrec \(CLI.version): book recommendations for every reader of a club or library.
@@ -12,6 +12,8 @@ enum Usage {
           bookrec inspect INPUT... [options]     show detected formats, counts, first rejects; writes nothing
           bookrec evaluate INPUT... [options]    hold out ratings, score the filter and popularity on them
           bookrec similar ISBN... INPUT...       the books most similar to each ISBN ("readers also liked")
+          bookrec export-coreml INPUT... --out FILE.mlmodel
+                                                 the filter as a Core ML model for the app, books.json beside it
           bookrec help [COMMAND]                 this text, or one command's
           bookrec --version
 
@@ -141,6 +143,34 @@ enum Usage {
         the exit status is 65. 64 usage, 66 an input cannot be read.
         """
 
+    static let exportCoreML = """
+        bookrec export-coreml INPUT... --out FILE.mlmodel [options]
+
+        Fits the filter on the INPUTs and writes it as a Core ML item-similarity
+        recommender (the model type Create ML's MLRecommender writes), holding each
+        book's neighbours and similarities exactly as 'recommend' uses them, and
+        books.json beside it: every book of the model with ISBN-13, title, authors
+        and cover link (catalog first, Google Books cache for what it lacks; cached
+        covers preferred). Sends no request.
+
+        The model's inputs are items (item key -> rating), k, and the optional
+        restrict_ and exclude lists; its outputs recommendations and scores.
+        Loading and predicting need macOS or iOS; 'scripts/verify-coreml' checks a
+        model with coremltools anywhere.
+
+        OPTIONS
+          --out FILE.mlmodel     the model to write (required); books.json goes beside it
+          --cache DIR            Google Books cache to read covers from
+                                 (default: cache/google-books beside FILE)
+          --similarity, --neighbors, --threshold, --shrinkage, --threads,
+          --format, --columns, --catalog
+                                 as for 'bookrec recommend'
+
+        In a job file, "exportCoreML": "FILE.mlmodel" writes the same after the run.
+        Exit status: 0 ok, 64 usage, 65 no usable rating, 66 an input cannot be read,
+        73 the model or books.json cannot be written.
+        """
+
     static func text(for command: String) -> String? {
         switch command {
         case "recommend": recommend
@@ -148,6 +178,7 @@ enum Usage {
         case "inspect": inspect
         case "evaluate": evaluate
         case "similar": similar
+        case "export-coreml": exportCoreML
         case "help": overview
         default: nil
         }

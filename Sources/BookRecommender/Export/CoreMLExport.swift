@@ -1,0 +1,148 @@
+import Foundation
+
+/// Writes a fitted model as a Core ML item-similarity recommender
+/// (`FILE.mlmodel`) and the app's book database (`books.json`) beside it.
+///
+/// The model holds exactly the batch run's neighbour lists: item i's
+/// `similarItemList` is `FittedModel.neighbors(of: i)`, best first, with the
+/// same similarities (widened from `Float` to `Double`), and every item's score
+/// adjustment is 0. Core ML then scores a candidate k as
+/// `Σ sim(i, k) · r_i` over the input items i, which is the batch run's
+/// default `sum` scoring.
+///
+/// The features are named as Create ML names them for an `MLRecommender`
+/// with string item ids, so an app written against such a model loads this
+/// one unchanged: inputs `items` (String → Double dictionary: item key →
+/// rating), `k` (Int64), optional `restrict_` and `exclude` (sequences of
+/// String); outputs `recommendations` (sequence of String, best first) and
+/// `scores` (String → Double dictionary).
+public enum CoreMLExport {
+    /// What `write` produced.
+    public struct Written: Sendable, Equatable {
+        /// The `.mlmodel` file.
+        public var model: URL
+        /// `books.json`, beside it.
+        public var books: URL
+        /// Items in the model (and books in `books.json`).
+        public var items: Int
+        /// Neighbour links in the model.
+        public var links: Int
+        /// Books in `books.json` with a cover link.
+        public var covers: Int
+    }
+
+    /// The file name of the book database written beside the model.
+    public static let booksFileName = "books.json"
+
+    /// Writes `books.json`, then the model to `url` (each atomically), creating
+    /// the folder when needed.
+    /// - Parameters:
+    ///   - items: what ingest knows about each item (catalog first).
+    ///   - cacheFolder: the Google Books cache to read covers and authors from
+    ///     (read only; nil or a missing folder means none).
+    ///   - trainedAt: the training date written into the model's metadata.
+    /// - Throws: `ReportError.cannotCreateFolder` or `.cannotWrite` naming the path.
+    public static func write(
+        model: FittedModel, data: RatingData, items: [ItemInfo], to url: URL, cacheFolder: URL?,
+        trainedAt: Date = Date()
+    ) throws(ReportError) -> Written {
+        let folder = url.deletingLastPathComponent()
+        try AtomicFile.createFolder(folder)
+        let cache = cacheFolder.map { EnrichCache(folder: $0, options: EnrichOptions()) }
+        let books = BookDatabase(itemKeys: data.itemKeys, items: items) { cache?.read($0) }
+        let booksURL = folder.appendingPathComponent(booksFileName)
+        try AtomicFile.write(books.document.data, to: booksURL)
+        let spec = spec(model: model, data: data, trainedAt: trainedAt)
+        try AtomicFile.write(Data(spec.serialized), to: url)
+        return Written(
+            model: url, books: booksURL, items: data.itemCount, links: model.neighborLinks, covers: books.coverCount)
+    }
+
+    /// The Core ML model of `model`: every item (by index, ids `data.itemKeys`)
+    /// with its neighbour list, even an empty one, so every item id is known
+    /// to Core ML.
+    public static func spec(model: FittedModel, data: RatingData, trainedAt: Date) -> CoreMLSpec {
+        let similarities = (0..<data.itemCount).map { item in
+            CoreMLSpec.ItemSimilarityRecommender.SimilarItems(
+                itemID: UInt64(item),
+                similarItems: model.neighbors(of: Int32(item)).map {
+                    .init(itemID: UInt64($0.item), similarity: Double($0.similarity))
+                })
+        }
+        let recommender = CoreMLSpec.ItemSimilarityRecommender(
+            similarities: similarities, itemStringIDs: data.itemKeys, itemInputFeatureName: FeatureName.items,
+            numRecommendationsInputFeatureName: FeatureName.count,
+            itemRestrictionInputFeatureName: FeatureName.restrict,
+            itemExclusionInputFeatureName: FeatureName.exclude,
+            recommendedItemListOutputFeatureName: FeatureName.recommendations,
+            recommendedItemScoreOutputFeatureName: FeatureName.scores)
+        return CoreMLSpec(
+            specificationVersion: CoreMLSpec.recommenderSpecificationVersion,
+            modelDescription: description(model: model, data: data, trainedAt: trainedAt), recommender: recommender)
+    }
+
+    /// The feature names Create ML gives an item-similarity recommender.
+    public enum FeatureName {
+        public static let items = "items"
+        public static let count = "k"
+        public static let restrict = "restrict_"
+        public static let exclude = "exclude"
+        public static let recommendations = "recommendations"
+        public static let scores = "scores"
+    }
+
+    private static func description(model: FittedModel, data: RatingData, trainedAt: Date)
+        -> CoreMLSpec
+        .ModelDescription
+    {
+        typealias Feature = CoreMLSpec.FeatureDescription
+        let options = model.options
+        let day = ReportTotals.day(of: trainedAt)
+        let inputs = [
+            Feature(
+                name: FeatureName.items,
+                shortDescription: "The reader's books: item key (ISBN-13 or catalog id) to rating on the 0-5 scale",
+                type: .init(.dictionary(key: .string))),
+            Feature(
+                name: FeatureName.count, shortDescription: "Number of recommendations to return",
+                type: .init(.int64)),
+            Feature(
+                name: FeatureName.restrict, shortDescription: "Recommend only from these items",
+                type: .init(.sequence(of: .string), isOptional: true)),
+            Feature(
+                name: FeatureName.exclude,
+                shortDescription: "Never recommend these items (default: the input items)",
+                type: .init(.sequence(of: .string), isOptional: true)),
+        ]
+        let outputs = [
+            Feature(
+                name: FeatureName.recommendations, shortDescription: "Recommended item keys, best first",
+                type: .init(.sequence(of: .string))),
+            Feature(
+                name: FeatureName.scores,
+                shortDescription: "Score of each recommended item: sum of similarity times rating",
+                type: .init(.dictionary(key: .string))),
+        ]
+        let metadata = CoreMLSpec.Metadata(
+            shortDescription:
+                "Item-similarity book recommender trained by bookrec on \(model.ratingsKept) ratings "
+                + "of \(data.userCount) readers; the item ids are in books.json",
+            versionString: day, author: "bookrec \(CLI.version)",
+            license: "Trained on the club's own ratings; for the club's app only",
+            userDefined: [
+                "trainingDate": ISO8601DateFormatter().string(from: trainedAt),
+                "similarity": options.similarity.rawValue,
+                "neighbors": String(options.neighbors),
+                "threshold": String(options.threshold),
+                "shrinkage": String(options.shrinkage),
+                "items": String(data.itemCount),
+                "users": String(data.userCount),
+                "ratings": String(model.ratingsKept),
+                "neighborLinks": String(model.neighborLinks),
+                "scoring": "sum of similarity times rating (itemScoreAdjustment 0)",
+            ])
+        return CoreMLSpec.ModelDescription(
+            inputs: inputs, outputs: outputs, predictedFeatureName: FeatureName.recommendations,
+            predictedProbabilitiesName: FeatureName.scores, metadata: metadata)
+    }
+}
