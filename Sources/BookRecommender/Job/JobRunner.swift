@@ -91,6 +91,16 @@ public struct JobRunner {
         summary.enrichment = enriched.summary
         summary.seconds.enrich = stopwatch.lap()
 
+        if let path = settings.exportCoreML {
+            // After enrichment, so tonight's covers reach the app's book database.
+            let exported = try CoreMLExport.write(
+                model: model, data: result.data, items: result.items, to: URL(fileURLWithPath: path),
+                cacheFolder: settings.enrich.options(out: out)?.cacheFolder, trainedAt: startedAt)
+            log.info(
+                "export", "coreml",
+                ["model": exported.model.path, "books": String(exported.items), "links": String(exported.links)])
+        }
+
         var written: ReportFiles?
         if settings.writeReports {
             // Built only for the reports: every user's rated list is as large as the input.
