@@ -31,6 +31,10 @@ public struct RunSettings: Sendable, Equatable {
     public var exclude: String?
     /// A file of the only books that may be recommended (e.g. a library's holdings).
     public var only: String?
+    /// Complete runs kept in `OUT/runs/`; older ones are removed.
+    public var keepRuns = 7
+    /// `--shard I/N`: write reports only for this shard's users, into `OUT/parts/`.
+    public var shard: Shard?
     /// Google Books lookups.
     public var enrich = EnrichSettings()
     public var model = ModelOptions()

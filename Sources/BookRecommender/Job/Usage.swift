@@ -1,6 +1,7 @@
 /// The help texts. Help goes to stdout; a usage error prints `line` to stderr.
 enum Usage {
-    static let line = "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | inspect INPUT... | help"
+    static let line =
+        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | merge OUT | inspect INPUT... | help"
 
     static let overview = """
         bookrec \(CLI.version): book recommendations for every reader of a club or library.
@@ -8,6 +9,7 @@ enum Usage {
         USAGE
           bookrec recommend INPUT... [options]   read ratings, write a report for every user
           bookrec run JOB.json [options]         the same with settings from a job file
+          bookrec merge OUT                      join the parts of --shard runs into one run
           bookrec inspect INPUT... [options]     show detected formats, counts, first rejects; writes nothing
           bookrec help [COMMAND]                 this text, or one command's
           bookrec --version
@@ -21,7 +23,9 @@ enum Usage {
 
         Reads every INPUT, computes a top-N list for every user with an item-item
         collaborative filter, and writes per-user JSON and HTML, index.html,
-        recommendations.csv, rejects.csv and summary.json to the output folder.
+        recommendations.csv, rejects.csv and summary.json into a new run folder,
+        OUT/runs/<UTC time>/; OUT/latest points at the newest complete run.
+        An INPUT holding *, ? or [...] is a pattern, expanded and sorted.
 
         OPTIONS
           --format F             \(Setting.formatChoices) (default auto)
@@ -35,6 +39,15 @@ enum Usage {
                                  skip: write bad records to rejects.csv and go on (default);
                                  fail: stop at the first with exit 65
           --no-reports           write only summary.json and rejects.csv (benchmarks)
+          --keep-runs N          complete runs kept in OUT/runs (default 7)
+
+        RUNNING UNATTENDED
+          --dry-run              check the settings, read and count the inputs, print the plan;
+                                 write nothing, send nothing
+          --shard I/N            report only on the users of shard I of N (0 ≤ I < N), into
+                                 OUT/parts/I-of-N; then 'bookrec merge OUT'
+          --quiet                no info lines on stderr and no result line on stdout
+          --log-format F         text (default) or json: one event per line on stderr
 
         THE FILTER
           --similarity S         cosine (default), jaccard, pearson
@@ -58,7 +71,8 @@ enum Usage {
 
         EXIT STATUS
           0 ok, 64 usage, 65 bad data (fail mode), 66 no input, 70 internal error,
-          73 cannot create output, 74 I/O error, 75 try again later, 78 bad job file
+          73 cannot create output, 74 I/O error, 75 try again later (job running, enrichment
+          required but unavailable), 78 bad job file, 130 SIGINT, 143 SIGTERM
         """
 
     static let run = """
@@ -66,8 +80,19 @@ enum Usage {
 
         Runs the job file: a JSON object with the settings of 'recommend' under
         these keys: \(Setting.all.compactMap(\.jobKey).joined(separator: ", ")).
-        Relative paths in it are taken from the job file's folder. Options given
-        on the command line override the job file.
+        Relative paths in it are taken from the job file's folder; inputs may be
+        patterns (*, ?, [...]). Options given on the command line override the
+        job file. Unknown keys, wrong types, missing inputs and an output folder
+        that cannot be written are all reported at once, before any work.
+        """
+
+    static let merge = """
+        bookrec merge OUT [--keep-runs N] [--quiet] [--log-format text|json]
+
+        Joins OUT/parts/0-of-N … (N-1)-of-N, written by runs with --shard I/N, into
+        one run in OUT/runs/, makes it OUT/latest and removes the parts. The files
+        are those one machine would have written (summary.json: timings aside).
+        Exits 66 while a part is missing, 65 when the parts do not belong together.
         """
 
     static let inspect = """
@@ -82,6 +107,7 @@ enum Usage {
         case "recommend": recommend
         case "run": run
         case "inspect": inspect
+        case "merge": merge
         case "help": overview
         default: nil
         }
