@@ -61,7 +61,8 @@ public enum CLI {
     static let behaviourOptions = [
         ArgumentParser.Option("quiet", takesValue: false), ArgumentParser.Option("log-format"),
     ]
-    static let runOptions = Setting.parserOptions + behaviourOptions + [ArgumentParser.Option("dry-run", takesValue: false)]
+    static let runOptions =
+        Setting.parserOptions + behaviourOptions + [ArgumentParser.Option("dry-run", takesValue: false)]
     static let inspectOptions = Setting.parserOptions.filter { ["format", "columns", "catalog"].contains($0.name) }
 
     /// The settings of `recommend INPUT...` or `run JOB.json`, command-line flags
@@ -110,7 +111,9 @@ public enum CLI {
     static func logFormat(in arguments: [String]) -> Log.Format? {
         for (index, argument) in arguments.enumerated() {
             if argument.hasPrefix("--log-format=") { return Log.Format(rawValue: String(argument.dropFirst(13))) }
-            if argument == "--log-format", index + 1 < arguments.count { return Log.Format(rawValue: arguments[index + 1]) }
+            if argument == "--log-format", index + 1 < arguments.count {
+                return Log.Format(rawValue: arguments[index + 1])
+            }
         }
         return nil
     }
@@ -133,7 +136,10 @@ public enum CLI {
         do {
             return try await task.value
         } catch {
-            if let signal = Interruption.shared.signal { throw Interrupted(signal: signal) }
+            if let signal = Interruption.shared.signal {
+                Interruption.shared.settle()
+                throw Interrupted(signal: signal)
+            }
             throw error
         }
     }

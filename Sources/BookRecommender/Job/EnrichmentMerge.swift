@@ -43,7 +43,9 @@ struct EnrichmentMerge {
                 if case .skipped = status { summary.reasons[status.description, default: 0] += 1 }
             }
             summary.stats = stats
-            for issue in decoded.flatMap(\.issues) where !summary.issues.contains(issue) { summary.issues.append(issue) }
+            for issue in decoded.flatMap(\.issues) where !summary.issues.contains(issue) {
+                summary.issues.append(issue)
+            }
         }
         let notice = enabled ? EnrichStage(settings: EnrichSettings(), log: Log()).notice(summary) : nil
         guard let compact = try? JSONEncoder().encode(summary),

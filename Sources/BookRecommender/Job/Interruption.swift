@@ -72,6 +72,13 @@ final class Interruption: @unchecked Sendable {
         return try body()
     }
 
+    /// Waits while a forced exit is removing the unfinished folder (it then
+    /// ends the process), so that the run's own exit cannot cut that short.
+    func settle() {
+        critical.lock()
+        critical.unlock()
+    }
+
     private func handle(_ number: Int32) {
         lock.lock()
         let first = received == nil

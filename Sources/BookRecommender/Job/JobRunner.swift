@@ -50,7 +50,8 @@ public struct JobRunner {
             Interruption.shared.register(unfinished: nil)
             RunHistory.remove(unfinished: folder)
         }
-        log.info("run", "start", ["name": settings.name ?? "recommend", "folder": folder.path, "pid": String(getpid())])
+        log.info(
+            "run", "start", ["name": settings.name ?? "recommend", "folder": folder.path, "pid": String(getpid())])
 
         let (summary, produced) = try await produce(files: files, catalog: catalogFile, into: folder, startedAt)
         let missing = summary.enrichment?.withoutEnrichment ?? 0
@@ -64,7 +65,8 @@ public struct JobRunner {
         outcome.report = final.appendingPathComponent(produced.report.lastPathComponent)
         if settings.shard == nil, !failed {
             let removed = history.prune()
-            log.info("run", "done", ["run": final.path, "latest": final.lastPathComponent, "pruned": "\(removed.count)"])
+            log.info(
+                "run", "done", ["run": final.path, "latest": final.lastPathComponent, "pruned": "\(removed.count)"])
         } else {
             log.info("run", "done", ["run": final.path])
         }
@@ -108,7 +110,9 @@ public struct JobRunner {
         log.info("model", "fitted", ["items": String(result.data.itemCount), "seconds": "\(summary.seconds.model)"])
         try Interruption.shared.check()
 
-        let users = (0..<result.data.userCount).filter { settings.shard?.contains(user: result.data.userIDs[$0]) ?? true }
+        let users = (0..<result.data.userCount).filter {
+            settings.shard?.contains(user: result.data.userIDs[$0]) ?? true
+        }
         let lists = try UserScoring.recommend(model, users: users)
         summary.fallbackUsers = lists.filter { !$0.isEmpty && $0.allSatisfy(\.fallback) }.count
         summary.recommendations = lists.reduce(0) { $0 + $1.count }

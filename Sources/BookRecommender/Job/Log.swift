@@ -43,7 +43,8 @@ public struct Log: Sendable {
         _ level: Level, _ stage: String, _ event: String, _ fields: KeyValuePairs<String, String>,
         time: Date = Date()
     ) -> String {
-        let pairs = [("time", Self.timestamp(time)), ("level", level.rawValue), ("stage", stage), ("event", event)]
+        let pairs =
+            [("time", Self.timestamp(time)), ("level", level.rawValue), ("stage", stage), ("event", event)]
             + fields.map { ($0.key, $0.value) }
         switch format {
         case .text:

@@ -39,6 +39,8 @@ struct MergeCommand {
         var stopwatch = Stopwatch()
         let history = RunHistory(out: out, keepRuns: keepRuns)
         guard RunHistory.exists(history.parts) else { throw MergeError.noParts(folder: out.path) }
+        // Checked before the lock too, so that merging too early touches nothing.
+        _ = try PartMerge.find(in: history.parts)
         let lock = try JobLock(path: history.lockFile(shard: nil).path)
         defer { lock.release() }
         history.removeLeftovers(shard: nil)

@@ -54,7 +54,9 @@ struct PartMerge {
             guard let data = try? Data(contentsOf: url) else {
                 throw .unreadablePart(path: url.path, reason: "missing")
             }
-            if let rejects, rejects != data { throw .inconsistentParts(detail: "\(url.path) differs from the first part's") }
+            if let rejects, rejects != data {
+                throw .inconsistentParts(detail: "\(url.path) differs from the first part's")
+            }
             rejects = data
         }
         var summary = summaries[0]
@@ -63,7 +65,8 @@ struct PartMerge {
             throw .inconsistentParts(detail: "\(part.path)/summary.json was made from other inputs or settings")
         }
         guard case .integer(let userCount) = summary["users"], userCount == users.count else {
-            throw .inconsistentParts(detail: "the parts hold \(users.count) users, the inputs \(summary["users"] ?? .null)")
+            throw .inconsistentParts(
+                detail: "the parts hold \(users.count) users, the inputs \(summary["users"] ?? .null)")
         }
         summary["shard"] = nil
         summary["startedAt"] = summaries.compactMap { $0["startedAt"] }.min { Self.text($0) < Self.text($1) }

@@ -43,22 +43,21 @@ struct Preflight {
         return result
     }
 
-    /// Why `folder` could not be created or written, or nil when it can.
+    /// Why `folder` could not be created or written, or nil when it can: the
+    /// folder, or else its nearest existing parent, must be a writable folder.
     static func unwritable(_ folder: String) -> String? {
-        var path = (folder as NSString).standardizingPath
-        if path.isEmpty { path = "." }
+        var path = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
         while true {
             var info = stat()
             if stat(path, &info) == 0 {
                 guard (info.st_mode & S_IFMT) == S_IFDIR else { return "\(path) is not a folder" }
-                guard access(path, W_OK | X_OK) == 0 else {
-                    return path == folder ? "not writable" : "cannot be created: \(path) is not writable"
-                }
+                guard access(path, W_OK | X_OK) == 0 else { return "\(path) is not writable" }
                 return nil
             }
-            let parent = (path as NSString).deletingLastPathComponent
-            if parent == path || parent.isEmpty { return access(".", W_OK) == 0 ? nil : "not writable" }
-            path = parent
+            // Up one level: drop trailing slashes, then the last component.
+            while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+            guard let slash = path.lastIndex(of: "/") else { return "no existing parent folder" }
+            path = slash == path.startIndex ? "/" : String(path[..<slash])
         }
     }
 }

@@ -141,16 +141,20 @@ struct RunHistory {
         return removed
     }
 
-    /// Removes `folder` by first renaming it to a hidden name, so that a
-    /// half-removed folder is never mistaken for a complete one.
+    /// Removes `folder` by first renaming it to a new hidden name: a
+    /// half-removed folder is never mistaken for a complete one, and a writer
+    /// still busy in it (a run being abandoned) finds its paths gone.
     static func remove(unfinished folder: URL) {
         guard exists(folder) else { return }
-        var target = folder
-        if !folder.lastPathComponent.hasPrefix(".") {
-            target = folder.deletingLastPathComponent().appendingPathComponent(".\(folder.lastPathComponent).removing")
-            if Foundation.rename(folder.path, target.path) != 0 { target = folder }
+        let parent = folder.deletingLastPathComponent()
+        let trash = parent.appendingPathComponent(".removing-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let target = Foundation.rename(folder.path, trash.path) == 0 ? trash : folder
+        // A file being written when the folder moved may land after the first pass.
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(at: target)
+            guard exists(target) else { return }
+            usleep(50_000)
         }
-        try? FileManager.default.removeItem(at: target)
     }
 
     static func names(in folder: URL) -> [String] {
