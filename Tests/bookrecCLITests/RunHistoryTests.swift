@@ -38,7 +38,9 @@ import Testing
             let folder = runs.appendingPathComponent("2026010\(night % 10)T000000.000Z")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        let result = try BinaryRunner.run(["run", job, "--out", out.path, "--no-enrich", "--quiet"])
+        // `recommend`: the demo job sets its own keepRuns.
+        let club = Workspace.root.appendingPathComponent("input/club").path
+        let result = try BinaryRunner.run(["recommend", club, "--out", out.path, "--no-enrich", "--quiet"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty)
         let kept = OutputTree.runs(in: out)

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Every shard read all inputs and fitted the model on all ratings, so the
 /// parts' `rejects.csv` and most of `summary.json` must agree; that is
-/// checked. Per-user data comes from each part's `part.jsonl`. In the joined
+/// checked (all but the thread count, which may differ between machines
+/// and does not change results; the joined run shows the first part's). Per-user data comes from each part's `part.jsonl`. In the joined
 /// `summary.json`, counts over users (`recommendations`, `fallbackUsers`) are
 /// summed, `enrichment` is recomputed over the distinct books, and only these
 /// fields may differ from a single machine's run: `startedAt` (the earliest
@@ -60,8 +61,8 @@ struct PartMerge {
             rejects = data
         }
         var summary = summaries[0]
-        let common = summary.filter { !Self.perPart.contains($0.key) }
-        for (part, other) in zip(parts, summaries) where other.filter({ !Self.perPart.contains($0.key) }) != common {
+        let common = Self.shared(summary)
+        for (part, other) in zip(parts, summaries) where Self.shared(other) != common {
             throw .inconsistentParts(detail: "\(part.path)/summary.json was made from other inputs or settings")
         }
         guard case .integer(let userCount) = summary["users"], userCount == users.count else {
@@ -91,6 +92,17 @@ struct PartMerge {
         return Merged(
             users: users, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),
             writeReports: writeReports)
+    }
+
+    /// What every part's summary must agree on: all but the per-part fields
+    /// and the thread count (machines differ; results do not depend on it).
+    static func shared(_ summary: [String: JSONValue]) -> [String: JSONValue] {
+        var common = summary.filter { !perPart.contains($0.key) }
+        if case .object(var settings) = common["settings"] {
+            settings["threads"] = nil
+            common["settings"] = .object(settings)
+        }
+        return common
     }
 
     static func summary(in part: URL) throws(MergeError) -> [String: JSONValue] {
