@@ -34,4 +34,15 @@ import Testing
         #expect(result.stdout.contains("shard    1 of 2"))
         #expect(OutputTree.entries(under: out) == before)
     }
+
+    @Test(arguments: ["demo", "nightly-club", "library-import"])
+    func everyShippedJobIsValid(name: String) throws {
+        let out = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let job = Workspace.root.appendingPathComponent("jobs/\(name).json").path
+        let result = try BinaryRunner.run(["run", job, "--out", out.appendingPathComponent("o").path, "--dry-run"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("dry run of job '\(name)'"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
 }
