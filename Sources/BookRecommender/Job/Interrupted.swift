@@ -5,6 +5,6 @@ public struct Interrupted: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         "stopped by \(signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : "signal \(signal)"); "
-            + "nothing of this run was kept, and 'latest' still points at the last complete run"
+            + "nothing of this run was kept, and 'latest' is unchanged"
     }
 }
