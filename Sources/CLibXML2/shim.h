@@ -8,6 +8,7 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/xmlreader.h>
 #include <libxml/parser.h>
+#include <libxml/HTMLparser.h>
 #include <libxml/xmlerror.h>
 
 /// Swift 6 rejects the mutable C global `xmlFree`; call it through this.

@@ -17,9 +17,6 @@ import Testing
         #expect(Set(made).count == 4 && made == made.sorted())
         #expect(OutputTree.runs(in: out) == Array(made.suffix(2)))
         #expect(OutputTree.latest(in: out) == made.last)
-        #expect(
-            try String(contentsOf: out.appendingPathComponent("latest/summary.json"), encoding: .utf8)
-                .contains("\"keepRuns\": 2"))
 
         // A failed run neither replaces latest nor leaves anything behind.
         let failed = try BinaryRunner.run(["run", job, "--out", out.path, "--no-enrich", "--on-bad-record", "fail"])

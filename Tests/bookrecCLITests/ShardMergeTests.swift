@@ -51,7 +51,8 @@ import Testing
         merged["summary.json"] = nil
         #expect(one.keys.sorted() == merged.keys.sorted())
         for (path, data) in one where merged[path] != data { Issue.record("\(path) differs after the merge") }
-        #expect(one.count == 2 * 150 + 3)
+        // Two files per user, then recommendations.csv/.jsonl, digest.txt, index.html, rejects.csv.
+        #expect(one.count == 2 * 150 + 5)
     }
 
     @Test func aMissingPartExits66NamingItAndChangesNothing() throws {

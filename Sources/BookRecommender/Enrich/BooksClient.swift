@@ -46,18 +46,23 @@ struct BooksClient: Sendable {
     }
 
     /// The body of a 200 answer, after retries.
-    /// - Throws: `.runStopped` when the quota was already gone, `.quotaExhausted`
+    /// - Throws: `.runStopped` when the run already stopped, `.quotaExhausted`
     ///   when this request found it gone, `.http` for an error status not retried,
     ///   a transport error, or `.retriesExhausted` when retryable failures outlast `maxRetries`.
     private func fetch(path: String, items: [URLQueryItem], request name: String) async throws(EnrichError) -> Data {
         let url = makeURL(path: path, items: items)
         var attempt = 0
         while true {
-            if let reason = await run.quotaReason { throw .runStopped(reason: reason) }
+            if let reason = await run.stopReason { throw .runStopped(reason: reason) }
             let waited = await limiter.acquire()
-            if let reason = await run.quotaReason {
+            if let reason = await run.stopReason {
                 await limiter.release()
                 throw .runStopped(reason: reason)
+            }
+            // A cancelled run (SIGINT/SIGTERM) sends nothing more, not even a next query.
+            if Task.isCancelled {
+                await limiter.release()
+                throw .cancelled
             }
             await run.recordSent(waited: waited)
             let outcome: Result<HTTPResponse, EnrichError>
@@ -86,7 +91,7 @@ struct BooksClient: Sendable {
                 guard RetryPolicy.retryableStatuses.contains(response.status) else { throw failure }
                 retryAfter = RetryPolicy.retryAfterSeconds(response.headers["retry-after"])
             case .failure(let error):
-                await run.recordTransportFailure()
+                await run.recordTransportFailure(error)
                 guard error.isRetryableTransportFailure else { throw error }
                 failure = error
             }

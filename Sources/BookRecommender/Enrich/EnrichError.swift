@@ -9,8 +9,10 @@ public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sen
     case http(status: Int, reason: String?, message: String?, request: String)
     /// The per-day quota is used up; nothing more is sent in this run.
     case quotaExhausted(reason: String)
-    /// The request was not sent because an earlier one exhausted the daily quota.
+    /// The request was not sent because the run stopped (quota gone, Google Books unreachable).
     case runStopped(reason: String)
+    /// Connections kept failing before any answer; `last` is the final failure.
+    case unreachable(last: String)
     /// No answer within the request timeout.
     case timeout(seconds: Int, request: String)
     /// The connection closed before a complete answer arrived.
@@ -35,7 +37,9 @@ public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sen
             "HTTP \(status)" + (reason.map { " \($0)" } ?? "") + (message.map { ": \($0)" } ?? "")
                 + " for \(request)"
         case .quotaExhausted(let reason): "daily quota exhausted (\(reason))"
-        case .runStopped(let reason): "not sent: the run stopped after \(reason)"
+        case .runStopped(let reason): "not sent: \(reason)"
+        case .unreachable(let last):
+            "Google Books cannot be reached (\(last)); no more lookups this run"
         case .timeout(let seconds, let request): "no answer within \(seconds) s for \(request)"
         case .connectionLost(let request): "connection closed without an answer for \(request)"
         case .transport(let code, let request): "network error \(code) for \(request)"
@@ -45,6 +49,13 @@ public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sen
         case .cancelled: "cancelled"
         case .cacheWriteFailed(let path, let reason): "cannot write cache entry \(path): \(reason)"
         }
+    }
+
+    /// True when the host could not be reached at all: name lookup failed, no
+    /// route, connection refused (URLError codes -1003, -1004, -1006, -1009).
+    var isUnreachable: Bool {
+        guard case .transport(let code, _) = self else { return false }
+        return [-1003, -1004, -1006, -1009].contains(code)
     }
 
     /// True for failures worth sending the request again: timeouts and dropped connections.

@@ -26,6 +26,8 @@ public struct EnrichStats: Sendable, Equatable, Codable {
     public var quotaExhausted = false
     /// What said the quota is gone (status and message), when it is.
     public var quotaReason: String?
+    /// Whether repeated connection failures (no route, DNS, refused) stopped the run.
+    public var unreachable = false
 
     /// All counters at zero.
     public init() {}

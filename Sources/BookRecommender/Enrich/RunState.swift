@@ -1,23 +1,30 @@
-/// State shared by every lookup of one run: the counters, the daily-quota stop,
-/// run-level issues and the jitter source.
+/// State shared by every lookup of one run: the counters, the run-wide stop
+/// (daily quota gone, or Google Books unreachable), run-level issues and the
+/// jitter source.
 actor RunState {
+    /// Unreachable answers in a row (no HTTP answer between them) that stop the
+    /// run: enough to rule out one bad connection, few enough that a machine
+    /// without network does not spend a rate-limited second on every book.
+    static let unreachableLimit = 3
+
     private(set) var stats = EnrichStats()
     private(set) var issues: [EnrichError] = []
+    /// Why the run sends nothing more, once it does, as a short phrase for statuses.
+    private(set) var stopReason: String?
     private var random: SeededRandom
+    private var unreachableStreak = 0
 
     init(seed: UInt64?) {
         var system = SystemRandomNumberGenerator()
         random = SeededRandom(seed: seed ?? system.next())
     }
 
-    /// The reason the run stopped for the day, once it has.
-    var quotaReason: String? { stats.quotaReason }
-
     /// Stops all further requests of this run; the first reason is kept.
     func markQuotaExhausted(_ reason: String) {
         guard !stats.quotaExhausted else { return }
         stats.quotaExhausted = true
         stats.quotaReason = reason
+        stopReason = stopReason ?? "daily quota exhausted"
         issues.append(.quotaExhausted(reason: reason))
     }
 
@@ -29,8 +36,22 @@ actor RunState {
         stats.limiterWaitSeconds += waited
     }
 
-    func recordAnswer(status: Int) { stats.answersByStatus[String(status), default: 0] += 1 }
-    func recordTransportFailure() { stats.transportFailures += 1 }
+    func recordAnswer(status: Int) {
+        stats.answersByStatus[String(status), default: 0] += 1
+        unreachableStreak = 0
+    }
+
+    /// Counts a request that got no answer; `unreachableLimit` unreachable
+    /// ones in a row stop the run.
+    func recordTransportFailure(_ error: EnrichError) {
+        stats.transportFailures += 1
+        guard error.isUnreachable else { return }
+        unreachableStreak += 1
+        guard unreachableStreak >= Self.unreachableLimit, !stats.unreachable else { return }
+        stats.unreachable = true
+        stopReason = stopReason ?? "Google Books cannot be reached"
+        issues.append(.unreachable(last: error.description))
+    }
     func recordRetry() { stats.retries += 1 }
     func recordCacheHit() { stats.cacheHits += 1 }
     func record(_ status: EnrichmentStatus) { stats.count(status) }

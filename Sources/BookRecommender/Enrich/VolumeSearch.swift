@@ -45,7 +45,7 @@ struct VolumeSearch: Sendable {
         var queries: [(text: String, needsCheck: Bool)] = []
         if let isbn13 = book.isbn13 {
             queries.append(("isbn:" + isbn13, false))
-            if let isbn10 = ISBN10.from(isbn13: isbn13) { queries.append(("isbn:" + isbn10, false)) }
+            if let isbn10 = ISBN.isbn10(fromISBN13: isbn13) { queries.append(("isbn:" + isbn10, false)) }
         }
         if let title = book.title.map(TitleMatch.mainTitle), !title.isEmpty,
             let surname = book.authors.lazy.compactMap(TitleMatch.surname).first
@@ -59,7 +59,7 @@ struct VolumeSearch: Sendable {
     static func status(for error: EnrichError) -> EnrichmentStatus {
         switch error {
         case .quotaExhausted: .failed("daily quota exhausted")
-        case .runStopped: .skipped("daily quota exhausted")
+        case .runStopped(let reason): .skipped(reason)
         default: .failed(error.description)
         }
     }

@@ -52,6 +52,12 @@ public enum CLI {
             try Setting.apply(parsed, to: &settings)
             settings.inputs = parsed.positionals
             print(try Inspection(settings: settings).run())
+        case "evaluate":
+            if rest.contains("--help") { return print(Usage.evaluate) }
+            print(try EvaluateCommand(arguments: rest).run(log: log), terminator: "")
+        case "similar":
+            if rest.contains("--help") { return print(Usage.similar) }
+            print(try SimilarCommand(arguments: rest).run(log: log), terminator: "")
         default:
             throw UsageError.unknownCommand(command)
         }

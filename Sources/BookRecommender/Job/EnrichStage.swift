@@ -49,17 +49,28 @@ struct EnrichStage {
                 "skipped": String(stats.skipped), "requests": String(stats.requestsSent),
                 "cacheHits": String(stats.cacheHits),
             ])
-        return Outcome(enrichments: result.enrichments, summary: summary, notice: notice(summary))
+        let noKey = result.issues.contains { if case .noAPIKey = $0 { true } else { false } }
+        let why = Self.why(result.stats, offline: options.offline, missingKey: noKey ? options.apiKeyVariable : nil)
+        return Outcome(enrichments: result.enrichments, summary: summary, notice: notice(summary, why: why))
     }
 
-    /// "Google Books: 12 of 40 books could not be looked up (…)", or nil when all were.
-    func notice(_ summary: EnrichmentSummary) -> String? {
+    /// "Google Books: 12 of 40 recommended books could not be looked up (…)", or nil when all were.
+    func notice(_ summary: EnrichmentSummary, why: String) -> String? {
         let missing = summary.withoutEnrichment
         guard missing > 0 else { return nil }
-        let reason = summary.reasons.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key ?? ""
         let books = missing == 1 ? "book" : "books"
         return "Google Books: \(missing) of \(summary.books) recommended \(books) could not be looked up "
-            + "(\(reason)), so they are shown without description, cover or preview link. "
+            + "(\(why)), so they are shown without description, cover or preview link. "
             + "The next run will try them again."
+    }
+
+    /// The one reason a reader needs: what stopped the whole run, else a count.
+    /// - Parameter missingKey: the key's variable when the run had no API key.
+    static func why(_ stats: EnrichStats, offline: Bool, missingKey: String?) -> String {
+        if stats.unreachable { return "Google Books could not be reached" }
+        if stats.quotaExhausted { return "the daily Google Books quota is used up" }
+        if offline { return "the run was offline" }
+        if let missingKey { return "no API key: set \(missingKey)" }
+        return "\(stats.failed) lookups failed; summary.json lists why"
     }
 }

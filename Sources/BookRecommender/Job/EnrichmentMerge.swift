@@ -6,6 +6,8 @@ struct EnrichmentMerge {
     let parts: [URL]
     let summaries: [[String: JSONValue]]
     let users: [UserPicks]
+    /// The run was `--offline` (the settings all parts share).
+    let offline: Bool
 
     private struct PartEnrichment: Decodable {
         var enabled: Bool
@@ -47,11 +49,22 @@ struct EnrichmentMerge {
                 summary.issues.append(issue)
             }
         }
-        let notice = enabled ? EnrichStage(settings: EnrichSettings(), log: Log()).notice(summary) : nil
+        var notice: String?
+        if enabled, let stats = summary.stats {
+            let why = EnrichStage.why(stats, offline: offline, missingKey: Self.missingKey(in: summary.issues))
+            notice = EnrichStage(settings: EnrichSettings(), log: Log()).notice(summary, why: why)
+        }
         guard let compact = try? JSONEncoder().encode(summary),
             let json = try? JSONDecoder().decode(JSONValue.self, from: compact)
         else { throw .unreadablePart(path: parts[0].path, reason: "cannot encode the enrichment summary") }
         return (json, notice)
+    }
+
+    /// The variable named by a "no API key" issue, if one was raised.
+    static func missingKey(in issues: [String]) -> String? {
+        let prefix = EnrichError.noAPIKey(variable: "\u{0}").description.prefix { $0 != "\u{0}" }
+        guard let issue = issues.first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        return String(issue.dropFirst(prefix.count).prefix { !$0.isWhitespace })
     }
 
     /// Adds the request counters of one part (not the per-book outcomes,
@@ -65,6 +78,7 @@ struct EnrichmentMerge {
         total.cacheHits += part.cacheHits
         total.cacheWriteFailures += part.cacheWriteFailures
         total.quotaExhausted = total.quotaExhausted || part.quotaExhausted
+        total.unreachable = total.unreachable || part.unreachable
         total.quotaReason = total.quotaReason ?? part.quotaReason
     }
 }

@@ -39,6 +39,7 @@ extension ExitStatus {
             case .noParts, .missingParts: .noInput
             case .mixedShardCounts, .inconsistentParts, .unreadablePart: .dataError
             }
+        case is SimilarCommand.NotFound: .dataError
         case let error as RunError:
             switch error {
             case .enrichmentRequired: .temporaryFailure

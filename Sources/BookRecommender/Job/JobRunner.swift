@@ -117,9 +117,6 @@ public struct JobRunner {
         summary.fallbackUsers = lists.filter { !$0.isEmpty && $0.allSatisfy(\.fallback) }.count
         summary.recommendations = lists.reduce(0) { $0 + $1.count }
         summary.seconds.recommend = stopwatch.lap()
-        if let shard = settings.shard {
-            summary.shard = .init(index: shard.index, count: shard.count, users: users.count)
-        }
         log.info("recommend", "done", ["users": String(lists.count), "seconds": "\(summary.seconds.recommend)"])
 
         let assembler = PickAssembler(data: result.data, items: result.items)
@@ -133,7 +130,8 @@ public struct JobRunner {
             users, lists: lists, ratedBy: { model.ratings(of: Int32($0)) }, enrichments: enriched.enrichments)
         let totals = ReportTotals(
             users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
-            rejected: result.totals.rejected, notice: enriched.notice)
+            rejected: result.totals.rejected, notice: enriched.notice, runDate: ReportTotals.day(of: startedAt),
+            name: settings.name)
         let written =
             settings.writeReports ? try ReportWriter(outputFolder: folder).write(users: picks, totals: totals) : nil
         if settings.shard != nil {

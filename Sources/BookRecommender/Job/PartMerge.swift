@@ -9,7 +9,7 @@ import Foundation
 /// `summary.json`, counts over users (`recommendations`, `fallbackUsers`) are
 /// summed, `enrichment` is recomputed over the distinct books, and only these
 /// fields may differ from a single machine's run: `startedAt` (the earliest
-/// part's), `seconds` (each stage's slowest part), `peakMemoryMB` (the
+/// part's, whose day the digest shows), `seconds` (each stage's slowest part), `peakMemoryMB` (the
 /// largest) and the request counters in `enrichment.stats`.
 struct PartMerge {
     /// The joined run, ready to be written.
@@ -23,7 +23,7 @@ struct PartMerge {
 
     /// Summary fields that legitimately differ between parts.
     static let perPart: Set<String> = [
-        "startedAt", "seconds", "peakMemoryMB", "shard", "fallbackUsers", "recommendations", "enrichment",
+        "startedAt", "seconds", "peakMemoryMB", "fallbackUsers", "recommendations", "enrichment",
     ]
 
     let parts: [URL]
@@ -69,26 +69,34 @@ struct PartMerge {
             throw .inconsistentParts(
                 detail: "the parts hold \(users.count) users, the inputs \(summary["users"] ?? .null)")
         }
-        summary["shard"] = nil
         summary["startedAt"] = summaries.compactMap { $0["startedAt"] }.min { Self.text($0) < Self.text($1) }
         for key in ["recommendations", "fallbackUsers"] {
             summary[key] = .integer(summaries.reduce(0) { total, part in total + (Self.integer(part[key]) ?? 0) })
         }
         summary["peakMemoryMB"] = summaries.compactMap { $0["peakMemoryMB"] }.max { Self.number($0) < Self.number($1) }
         summary["seconds"] = Self.slowest(summaries.compactMap { $0["seconds"] })
-        let enrichment = try EnrichmentMerge(parts: parts, summaries: summaries, users: users).merged()
+        var offline = false
+        if case .object(let settings) = summary["settings"], case .bool(let value) = settings["offline"] {
+            offline = value
+        }
+        let enrichment = try EnrichmentMerge(parts: parts, summaries: summaries, users: users, offline: offline)
+            .merged()
         summary["enrichment"] = enrichment.json
         let records = summary["records"].flatMap { value -> [String: JSONValue]? in
             if case .object(let object) = value { return object } else { return nil }
         }
+        var writeReports = true
+        var name: String?
+        if case .object(let settings) = summary["settings"] {
+            if case .bool(let reports) = settings["reports"] { writeReports = reports }
+            if case .string(let text) = settings["name"] { name = text }
+        }
+        // The digest shows the run's day: the earliest part's, as `startedAt` says.
+        let day = summary["startedAt"].map { String(Self.text($0).prefix(10)) }
         let totals = ReportTotals(
             users: userCount, books: Self.integer(summary["items"]) ?? 0,
             ratings: Self.integer(records?["used"]) ?? 0, rejected: Self.integer(records?["rejected"]) ?? 0,
-            notice: enrichment.notice)
-        var writeReports = true
-        if case .object(let settings) = summary["settings"], case .bool(let reports) = settings["reports"] {
-            writeReports = reports
-        }
+            notice: enrichment.notice, runDate: day, name: name)
         return Merged(
             users: users, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),
             writeReports: writeReports)

@@ -33,7 +33,6 @@ struct RunSummary: Encodable {
         var offline: Bool
         var requireEnrichment: Bool
         var out: String
-        var keepRuns: Int
 
         init(_ settings: RunSettings) {
             name = settings.name
@@ -56,7 +55,6 @@ struct RunSummary: Encodable {
             offline = settings.enrich.offline
             requireEnrichment = settings.enrich.required
             out = settings.out
-            keepRuns = settings.keepRuns
         }
     }
 
@@ -78,14 +76,6 @@ struct RunSummary: Encodable {
     /// The process's peak resident memory, for benchmarks.
     var peakMemoryMB = 0.0
     var settings: Settings
-    /// With `--shard`: which part this is and how many users it reported on.
-    var shard: ShardSummary?
-
-    struct ShardSummary: Encodable {
-        var index: Int
-        var count: Int
-        var users: Int
-    }
 
     /// The summary in the same JSON layout as every other report file
     /// (`JSONValue`'s writer): encoded, read back as a `JSONValue`, written out.

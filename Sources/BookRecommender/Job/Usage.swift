@@ -1,7 +1,8 @@
 /// The help texts. Help goes to stdout; a usage error prints `line` to stderr.
 enum Usage {
     static let line =
-        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | merge OUT | inspect INPUT... | help"
+        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | merge OUT | inspect INPUT... | "
+        + "evaluate INPUT... | similar ISBN... INPUT... | help"
 
     static let overview = """
         bookrec \(CLI.version): book recommendations for every reader of a club or library.
@@ -11,6 +12,8 @@ enum Usage {
           bookrec run JOB.json [options]         the same with settings from a job file
           bookrec merge OUT                      join the parts of --shard runs into one run
           bookrec inspect INPUT... [options]     show detected formats, counts, first rejects; writes nothing
+          bookrec evaluate INPUT... [options]    hold out ratings, score the filter and popularity on them
+          bookrec similar ISBN... INPUT...       the books most similar to each ISBN ("readers also liked")
           bookrec help [COMMAND]                 this text, or one command's
           bookrec --version
 
@@ -102,12 +105,75 @@ enum Usage {
         counts (read, used, shelved, rejected) and the first rejects. Writes nothing.
         """
 
+    static let evaluate = """
+        bookrec evaluate INPUT... [options]
+        bookrec evaluate --train FILE --test FILE [options]
+
+        Holds out part of every user's ratings, fits the filter on the rest, and
+        prints how well each user's top-N list finds their held-out books, beside
+        the popularity list as a baseline. Writes nothing.
+
+        A user with n >= 2 ratings holds out round(fraction * n) of them (at least
+        one, and at least one kept), chosen at random by --seed; a rated-again book
+        keeps its later rating. Shelved books stay in training. A held-out rating
+        >= --relevant-min is relevant; users with none are not scored.
+
+        METRICS (averaged over the users scored; N = --top)
+          precision@N  relevant books in the list / N
+          recall@N     relevant books in the list / relevant held-out books
+          NDCG@N       sum of 1/log2(rank+1) over relevant picks, divided by its best
+                       possible value (min(N, relevant) hits at the top)
+          hit rate     share of users with at least one relevant pick
+          coverage     distinct books recommended to anyone / books rated in training
+
+        OPTIONS
+          --holdout F            share of each user's ratings held out (default 0.2)
+          --seed N               random seed of the holdout (default 1)
+          --train FILE --test FILE
+                                 score a split made elsewhere instead (no --holdout/--seed)
+          --relevant-min R       relevance threshold on the 0-5 scale (default 3.5)
+          --top N                list length N (default 10)
+          --json                 print JSON (sorted keys) instead of the table
+          --scoring sum|average  how neighbours' ratings combine (default sum)
+          --similarity, --neighbors, --threshold, --shrinkage, --min-ratings, --threads,
+          --format, --columns, --catalog
+                                 as for 'bookrec recommend'
+
+        Bad records are skipped and counted on stderr. Exit status: 0 ok, 64 usage,
+        65 no usable rating, 66 an input cannot be read.
+        """
+
+    static let similar = """
+        bookrec similar ISBN... INPUT... [options]
+
+        "Readers who liked this also liked": fits the filter on the INPUTs and
+        prints, for each ISBN, its title and its most similar books with their
+        similarity.
+
+        An argument that exists as a file or folder is an INPUT; otherwise one that
+        reads as an ISBN (ISBN-10 or ISBN-13, hyphens allowed) is a book. Name books
+        without an ISBN (a MovieLens or catalog id) by their item key with --book KEY.
+
+        OPTIONS
+          --book KEY             a book by item key (repeatable)
+          --top N                similar books shown per book (default 10)
+          --json                 print JSON (sorted keys) instead of the table
+          --similarity, --neighbors, --threshold, --shrinkage, --threads,
+          --format, --columns, --catalog
+                                 as for 'bookrec recommend'
+
+        A book not in the ratings is reported on stderr; when none of them is,
+        the exit status is 65. 64 usage, 66 an input cannot be read.
+        """
+
     static func text(for command: String) -> String? {
         switch command {
         case "recommend": recommend
         case "run": run
         case "inspect": inspect
         case "merge": merge
+        case "evaluate": evaluate
+        case "similar": similar
         case "help": overview
         default: nil
         }

@@ -7,7 +7,7 @@ enum UserScoring {
         var result = [[Recommendation]](repeating: [], count: users.count)
         result.withUnsafeMutableBufferPointer { buffer in
             let out = SendableBuffer(buffer)
-            Parallel.forEachWorker(count: users.count, blockSize: 256, threads: model.options.threads) { work in
+            Parallel.forEachWorker(count: users.count, blockSize: 256, threads: model.options.threads) { _, work in
                 var scorer = UserScorer(model: model)
                 for block in work {
                     guard Interruption.shared.signal == nil else { return }

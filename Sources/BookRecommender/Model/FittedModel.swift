@@ -23,20 +23,21 @@ public struct FittedModel: Sendable {
     /// Ratings replaced by a later rating of the same book by the same user.
     public var duplicatesReplaced: Int { matrix.duplicatesReplaced }
     /// Neighbour links kept over all books.
-    public var neighborLinks: Int { neighborLists.items.count }
+    public var neighborLinks: Int { neighborLists.lists.entryCount }
 
     /// The books most similar to `item`, best first (ties by item key); empty
     /// for a book with none, or an index outside the data.
     public func neighbors(of item: Int32) -> [(item: Int32, similarity: Float)] {
         guard item >= 0, Int(item) < matrix.itemCount else { return [] }
-        return neighborLists.range(of: Int(item)).map { (neighborLists.items[$0], neighborLists.similarities[$0]) }
+        let lists = neighborLists.lists
+        return lists.entries[lists.range(of: Int(item))].map { ($0.column, $0.value) }
     }
 
     /// `user`'s ratings after duplicates were resolved, by item index; empty
     /// for an index outside the data.
     public func ratings(of user: Int32) -> [(item: Int32, rating: Float)] {
         guard user >= 0, Int(user) < matrix.userCount else { return [] }
-        return matrix.byUser.range(of: Int(user)).map { (matrix.byUser.columns[$0], matrix.byUser.values[$0]) }
+        return matrix.byUser.entries[matrix.byUser.range(of: Int(user))].map { ($0.column, $0.value) }
     }
 
     /// Every user's picks, indexed by user index, at most `options.top` each,
@@ -62,7 +63,7 @@ public struct FittedModel: Sendable {
         var result = [[Recommendation]](repeating: [], count: matrix.userCount)
         result.withUnsafeMutableBufferPointer { buffer in
             let out = SendableBuffer(buffer)
-            Parallel.forEachWorker(count: matrix.userCount, blockSize: 256, threads: options.threads) { work in
+            Parallel.forEachWorker(count: matrix.userCount, blockSize: 256, threads: options.threads) { _, work in
                 var scorer = UserScorer(model: self)
                 for block in work {
                     for user in block.range { out[user] = scorer.recommend(user: user) }

@@ -1,16 +1,28 @@
-/// One worker's scratch for `ItemNeighbors`: a dense dot-product and
-/// co-rater accumulator over all items, the list of items touched, and a
-/// fixed-size heap. Nothing is allocated per item or per pair.
+/// One worker's scratch for `ItemNeighbors`: a dense accumulator over all
+/// items, the list of items touched, a fixed-size heap for the item at hand,
+/// and the pool of candidates for items above it. Nothing is allocated per
+/// pair.
 struct NeighborFinder: ~Copyable {
+    /// What item `i` shares with item `j` so far: `Σ x_ui · x_uj` and the co-rater count.
+    struct PairSum: BitwiseCopyable {
+        var dot: Float
+        var common: Int32
+    }
+
     private let matrix: RatingMatrix
     private let vectors: ItemVectors
     private let similarity: Similarity
     private let threshold: Float
     private let shrinkage: Float
-    private let dot: ScratchArray<Float>
-    private let common: ScratchArray<Int32>
+    private let sums: ScratchArray<PairSum>
     private let touched: ScratchArray<Int32>
+    /// Keeps the cache-warming loads of `accumulate(item:)` from being optimised away.
+    private let warmed: ScratchArray<Int32>
     private var best: TopK
+    /// Candidates this worker found for items it does not own.
+    private(set) var lowerCandidates: HeapPool
+    /// Raters whose rows are fetched together by `accumulate(item:)`.
+    private static let touchBatch = 8
 
     init(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions) {
         self.matrix = matrix
@@ -18,26 +30,25 @@ struct NeighborFinder: ~Copyable {
         similarity = options.similarity
         threshold = options.threshold
         shrinkage = max(0, options.shrinkage)
-        dot = ScratchArray(count: matrix.itemCount, filledWith: 0)
-        common = ScratchArray(count: matrix.itemCount, filledWith: 0)
+        sums = ScratchArray(count: matrix.itemCount, filledWith: PairSum(dot: 0, common: 0))
         touched = ScratchArray(count: matrix.itemCount, filledWith: 0)
+        warmed = ScratchArray(count: 1, filledWith: 0)
         best = TopK(capacity: options.neighbors)
+        lowerCandidates = HeapPool(itemCount: matrix.itemCount, capacity: options.neighbors)
     }
 
-    /// The neighbour lists of the items in `items`, in item order.
+    /// Each item's best neighbours above it, for the items in `items`, in item
+    /// order; offers each pair to the upper item's selection in `lowerCandidates`.
     mutating func neighbors(of items: Range<Int>) -> ItemNeighbors.Block {
         var block = ItemNeighbors.Block()
         block.lengths.reserveCapacity(items.count)
-        block.items.reserveCapacity(items.count * best.capacity)
-        block.similarities.reserveCapacity(items.count * best.capacity)
+        block.entries.reserveCapacity(items.count * best.capacity)
         for item in items {
             let touchedCount = accumulate(item: item)
             select(item: item, touchedCount: touchedCount)
-            best.sortBestFirst()
             for index in 0..<best.count {
                 let neighbor = best.entry(at: index)
-                block.items.append(neighbor.payload)
-                block.similarities.append(neighbor.score)
+                block.entries.append(SparseEntry(column: neighbor.payload, value: neighbor.score))
             }
             block.lengths.append(Int32(best.count))
             best.removeAll()
@@ -45,43 +56,72 @@ struct NeighborFinder: ~Copyable {
         return block
     }
 
-    /// Adds `x_ui · x_uj` and 1 for every rater `u` of `item` and every `j`
-    /// that `u` rated; returns how many items were touched.
+    /// Adds `x_ui · x_uj` and 1 for every rater `u` of `item` and every
+    /// `j > item` that `u` rated; returns how many items were touched.
+    ///
+    /// This loop is the fit's cost, and it waits on memory: each rater's row
+    /// sits somewhere in a large array. So raters go in batches, and while one
+    /// batch is summed the next batch's rows are touched, one load per 64-byte
+    /// line, so their cache lines are fetched together instead of one miss
+    /// after another.
     private func accumulate(item: Int) -> Int {
-        let byItem = matrix.byItem
-        let byUser = matrix.byUser
-        let itemValues = vectors.itemValues
-        let userValues = vectors.userValues
-        var touchedCount = 0
-        for entry in byItem.range(of: item) {
-            let user = Int(byItem.columns[entry])
-            let x = itemValues[entry]
-            for other in byUser.range(of: user) {
-                let j = Int(byUser.columns[other])
-                if common[j] == 0 {
-                    touched[touchedCount] = Int32(j)
-                    touchedCount += 1
+        let raters = matrix.byItem.range(of: item)
+        return vectors.itemEntries.withUnsafeBufferPointer { itemEntries in
+            vectors.userEntries.withUnsafeBufferPointer { userEntries in
+                matrix.byUser.offsets.withUnsafeBufferPointer { offsets in
+                    var warm: Int32 = 0
+                    func touchRows(of batch: Range<Int>) {
+                        for rater in batch.clamped(to: raters) {
+                            let user = Int(itemEntries[rater].column)
+                            for line in stride(from: Int(offsets[user]), to: Int(offsets[user + 1]), by: 8) {
+                                warm &+= userEntries[line].column
+                            }
+                        }
+                    }
+                    let batchSize = Self.touchBatch
+                    touchRows(of: raters.lowerBound..<raters.lowerBound + batchSize)
+                    var touchedCount = 0
+                    for rater in raters {
+                        if (rater - raters.lowerBound) % batchSize == 0 {
+                            touchRows(of: rater + batchSize..<rater + 2 * batchSize)
+                        }
+                        let user = Int(itemEntries[rater].column)
+                        let x = itemEntries[rater].value
+                        // The row is sorted by item: walk it down from the end to `item`.
+                        var other = Int(offsets[user + 1])
+                        while other > Int(offsets[user]) {
+                            other -= 1
+                            let entry = userEntries[other]
+                            if Int(entry.column) <= item { break }
+                            let sum = sums.base + Int(entry.column)
+                            if sum.pointee.common == 0 {
+                                touched[touchedCount] = entry.column
+                                touchedCount += 1
+                            }
+                            sum.pointee.common &+= 1
+                            sum.pointee.dot += x * entry.value
+                        }
+                    }
+                    warmed[0] = warm
+                    return touchedCount
                 }
-                common[j] += 1
-                dot[j] += x * userValues[other]
             }
         }
-        return touchedCount
     }
 
     /// Turns the accumulators into similarities, offers those at or above the
-    /// threshold to the heap, and clears the accumulators.
+    /// threshold to `item`'s heap and to the other item's selection in
+    /// `lowerCandidates`, and clears the accumulators.
     private mutating func select(item: Int, touchedCount: Int) {
         let norms = vectors.norms
         let keyRank = matrix.keyRank
         let itemNorm = norms[item]
+        let itemRank = keyRank[item]
         for slot in 0..<touchedCount {
             let j = Int(touched[slot])
-            let n = Float(common[j])
-            let product = dot[j]
-            common[j] = 0
-            dot[j] = 0
-            guard j != item else { continue }
+            let n = Float(sums[j].common)
+            let product = sums[j].dot
+            sums[j] = PairSum(dot: 0, common: 0)
             var sim: Float
             switch similarity {
             case .cosine, .pearson:
@@ -91,8 +131,11 @@ struct NeighborFinder: ~Copyable {
                 sim = n / (itemNorm + norms[j] - n)
             }
             if shrinkage > 0 { sim *= n / (n + shrinkage) }
-            guard sim >= threshold, best.accepts(score: sim, rank: keyRank[j]) else { continue }
-            best.insert(score: sim, rank: keyRank[j], payload: Int32(j))
+            guard sim >= threshold else { continue }
+            lowerCandidates.offer(item: j, score: sim, rank: itemRank)
+            if best.accepts(score: sim, rank: keyRank[j]) {
+                best.insert(score: sim, rank: keyRank[j], payload: Int32(j))
+            }
         }
     }
 }

@@ -9,14 +9,15 @@ struct WorkBlock: Sendable {
 
 /// Splits `0..<count` into blocks and spreads them over workers.
 enum Parallel {
-    /// Calls `body` once per worker with that worker's blocks: worker `w` of
-    /// `T` gets blocks `w`, `w + T`, `w + 2T`, … so heavy and light regions mix.
+    /// Calls `body` once per worker with the worker's index (below `threads`)
+    /// and its blocks: worker `w` of `T` gets blocks `w`, `w + T`, `w + 2T`, …
+    /// so heavy and light regions mix.
     ///
     /// Each worker sets up its own scratch buffers inside `body`; results must
     /// depend only on the block, never on the worker, so any thread count
     /// gives the same output.
     static func forEachWorker(
-        count: Int, blockSize: Int, threads: Int, _ body: @Sendable ([WorkBlock]) -> Void
+        count: Int, blockSize: Int, threads: Int, _ body: @Sendable (_ worker: Int, _ blocks: [WorkBlock]) -> Void
     ) {
         let size = max(1, blockSize)
         let blocks = stride(from: 0, to: count, by: size).enumerated().map { index, start in
@@ -24,11 +25,11 @@ enum Parallel {
         }
         let workers = max(1, min(threads, blocks.count))
         if workers == 1 {
-            body(blocks)
+            body(0, blocks)
             return
         }
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            body(stride(from: worker, to: blocks.count, by: workers).map { blocks[$0] })
+            body(worker, stride(from: worker, to: blocks.count, by: workers).map { blocks[$0] })
         }
     }
 }

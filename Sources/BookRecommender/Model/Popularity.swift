@@ -10,7 +10,7 @@ struct Popularity: Sendable {
     init(matrix: RatingMatrix, options: ModelOptions) {
         let byItem = matrix.byItem
         var total: Double = 0
-        for value in byItem.values { total += Double(value) }
+        for entry in byItem.entries { total += Double(entry.value) }
         let globalMean = byItem.entryCount > 0 ? total / Double(byItem.entryCount) : 0
         let damping = Double(max(0, options.popularityDamping))
         var means = [Float](repeating: 0, count: matrix.itemCount)
@@ -19,7 +19,7 @@ struct Popularity: Sendable {
             let range = byItem.range(of: item)
             guard !range.isEmpty, options.allows(Int32(item)) else { continue }
             var sum: Double = 0
-            for entry in range { sum += Double(byItem.values[entry]) }
+            for entry in byItem.entries[range] { sum += Double(entry.value) }
             means[item] = Float((sum + damping * globalMean) / (Double(range.count) + damping))
             candidates.append(Int32(item))
         }

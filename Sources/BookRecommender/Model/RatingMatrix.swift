@@ -22,11 +22,12 @@ struct RatingMatrix: Sendable {
     /// Ratings kept after duplicates were resolved.
     var ratingsKept: Int { byUser.entryCount }
 
-    /// Builds the matrices. `data` must be well formed (ingest guarantees it):
-    /// parallel arrays of equal length and user and item indices in range;
-    /// anything else is a bug and stops the process.
-    /// - Complexity: O(ratings + shelf entries + users + items log items).
-    init(_ data: RatingData) {
+    /// Builds the matrices, sorting rows on `threads` workers. `data` must be
+    /// well formed (ingest guarantees it): parallel arrays of equal length,
+    /// user and item indices in range; anything else is a bug and stops the
+    /// process.
+    /// - Complexity: O(n log(longest row) + users + items log items) for n ratings and shelf entries.
+    init(_ data: RatingData, threads: Int = 1) {
         precondition(
             data.ratingUser.count == data.ratingCount && data.ratingItem.count == data.ratingCount
                 && data.shelfUser.count == data.shelfItem.count,
@@ -40,14 +41,14 @@ struct RatingMatrix: Sendable {
         itemCount = data.itemCount
         let grouped = SparseRows.grouping(
             rows: data.ratingUser, columns: data.ratingItem, values: data.ratingValue,
-            rowCount: userCount, columnCount: itemCount)
+            rowCount: userCount, threads: threads)
         byUser = grouped.matrix
         duplicatesReplaced = grouped.replaced
         byItem = byUser.transposed(columnCount: itemCount)
         shelves =
             SparseRows.grouping(
                 rows: data.shelfUser, columns: data.shelfItem, values: nil,
-                rowCount: userCount, columnCount: itemCount
+                rowCount: userCount, threads: threads
             ).matrix
         let keys = data.itemKeys
         let order = (0..<itemCount).sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }

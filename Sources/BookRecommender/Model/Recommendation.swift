@@ -1,8 +1,10 @@
 /// One pick for one user, in item indices of `RatingData`.
 public struct Recommendation: Sendable, Equatable {
     public var item: Int32
-    /// The predicted rating on the common 0–5 scale (or, for a fallback pick,
-    /// the book's damped mean rating).
+    /// What the pick was ranked by: with the default `.weightedSum` scoring the
+    /// sum of similarity × rating over the user's books (not on the rating
+    /// scale; larger is a stronger match), with `.weightedAverage` a predicted
+    /// rating on the 0–5 scale; for a fallback pick, the book's damped mean rating.
     public var score: Float
     /// The user's rated books that contributed most, largest first.
     public var because: [Contribution]

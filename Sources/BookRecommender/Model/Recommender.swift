@@ -22,10 +22,11 @@ public struct Recommender: Sendable {
     /// `data` must be well formed as ingest produces it (parallel arrays of
     /// equal length, indices in range); anything else is a bug and stops the
     /// process.
-    /// - Complexity: O(Σ over users of (ratings per user)²) time on
+    /// - Complexity: O(Σ over users of (ratings per user)² / 2) time on
     ///   `options.threads` workers; memory about 16 bytes per rating plus
-    ///   8 bytes per kept neighbour.
+    ///   8 bytes per kept neighbour, plus a candidate pool of up to
+    ///   `items · neighbors · 8` bytes per worker while fitting.
     public func fit(_ data: RatingData) -> FittedModel {
-        FittedModel(matrix: RatingMatrix(data), options: options)
+        FittedModel(matrix: RatingMatrix(data, threads: max(1, options.threads)), options: options)
     }
 }

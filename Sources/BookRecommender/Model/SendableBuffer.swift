@@ -15,4 +15,10 @@ struct SendableBuffer<Element>: @unchecked Sendable {
         get { base[index] }
         nonmutating set { base[index] = newValue }
     }
+
+    /// Sorts the slots in `range` in place.
+    func sort(_ range: Range<Int>) where Element: Comparable {
+        var slots = UnsafeMutableBufferPointer(rebasing: base[range])
+        slots.sort()
+    }
 }

@@ -1,15 +1,26 @@
-/// One worker's scratch for scoring users: dense score and |similarity|
-/// accumulators over all items, per-item stamps (touched / owned by the
+/// One worker's scratch for scoring users: dense score (and, when
+/// averaging, |similarity|) accumulators over all items, per-item stamps (touched / owned by the
 /// current user), the pick heap and one reason heap per pick. Nothing is
 /// allocated per rating or per candidate.
 struct UserScorer: ~Copyable {
+    /// A candidate's running `Σ sim · r` for the current user, and the user
+    /// stamp that says the total is live.
+    struct Tally: BitwiseCopyable {
+        var score: Float
+        var seenBy: Int32
+    }
+
     private let model: FittedModel
-    private let score: ScratchArray<Float>
-    private let weight: ScratchArray<Float>
-    private let seenBy: ScratchArray<Int32>
+    private let tallies: ScratchArray<Tally>
+    /// `Σ |sim|` per candidate; used only by `Scoring.weightedAverage`.
+    private let weights: ScratchArray<Float>
     private let ownedBy: ScratchArray<Int32>
     private let pickOf: ScratchArray<Int32>
+    /// `pickOf[j] >= 0` as one byte, so the reasons pass tests a small array.
+    private let isPick: ScratchArray<Bool>
     private let touched: ScratchArray<Int32>
+    /// Keeps the cache-warming loads of `accumulate(rated:stamp:)` from being optimised away.
+    private let warmed: ScratchArray<Int32>
     private var picks: TopK
     private var reasons: [TopK]
 
@@ -17,12 +28,13 @@ struct UserScorer: ~Copyable {
         let itemCount = model.matrix.itemCount
         let top = max(0, model.options.top)
         self.model = model
-        score = ScratchArray(count: itemCount, filledWith: 0)
-        weight = ScratchArray(count: itemCount, filledWith: 0)
-        seenBy = ScratchArray(count: itemCount, filledWith: 0)
+        tallies = ScratchArray(count: itemCount, filledWith: Tally(score: 0, seenBy: 0))
+        weights = ScratchArray(count: itemCount, filledWith: 0)
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
         pickOf = ScratchArray(count: itemCount, filledWith: -1)
+        isPick = ScratchArray(count: itemCount, filledWith: false)
         touched = ScratchArray(count: itemCount, filledWith: 0)
+        warmed = ScratchArray(count: 1, filledWith: 0)
         picks = TopK(capacity: top)
         reasons = Array(repeating: TopK(capacity: model.options.reasons), count: top)
     }
@@ -33,8 +45,8 @@ struct UserScorer: ~Copyable {
         let matrix = model.matrix
         let stamp = Int32(user + 1)
         let rated = matrix.byUser.range(of: user)
-        for entry in rated { ownedBy[Int(matrix.byUser.columns[entry])] = stamp }
-        for entry in matrix.shelves.range(of: user) { ownedBy[Int(matrix.shelves.columns[entry])] = stamp }
+        for entry in matrix.byUser.entries[rated] { ownedBy[Int(entry.column)] = stamp }
+        for entry in matrix.shelves.entries[matrix.shelves.range(of: user)] { ownedBy[Int(entry.column)] = stamp }
         let top = picks.capacity
         var result =
             rated.count >= options.minRatings && top > 0 ? filterPicks(rated: rated, stamp: stamp) : []
@@ -47,13 +59,16 @@ struct UserScorer: ~Copyable {
             }
             rank += 1
         }
-        for pick in result where !pick.fallback { pickOf[Int(pick.item)] = -1 }
+        for pick in result where !pick.fallback {
+            pickOf[Int(pick.item)] = -1
+            isPick[Int(pick.item)] = false
+        }
         return result
     }
 
     /// Scores every book that neighbours one of the user's rated books, keeps
     /// the best positive scores the user does not own, and explains each.
-    /// Leaves `pickOf` set for the picks.
+    /// Leaves `pickOf` and `isPick` set for the picks.
     private mutating func filterPicks(rated: Range<Int>, stamp: Int32) -> [Recommendation] {
         let touchedCount = accumulate(rated: rated, stamp: stamp)
         let options = model.options
@@ -63,7 +78,8 @@ struct UserScorer: ~Copyable {
             let item = touched[slot]
             let j = Int(item)
             guard ownedBy[j] != stamp, options.allows(item) else { continue }
-            let value = average ? (weight[j] > 0 ? score[j] / weight[j] : 0) : score[j]
+            let score = tallies[j].score
+            let value = average ? (weights[j] > 0 ? score / weights[j] : 0) : score
             guard value > 0, picks.accepts(score: value, rank: keyRank[j]) else { continue }
             picks.insert(score: value, rank: keyRank[j], payload: item)
         }
@@ -73,43 +89,57 @@ struct UserScorer: ~Copyable {
         for index in 0..<picks.count {
             let pick = picks.entry(at: index)
             pickOf[Int(pick.payload)] = Int32(index)
-            shares.append(average ? weight[Int(pick.payload)] : 1)
+            isPick[Int(pick.payload)] = true
+            shares.append(average ? weights[Int(pick.payload)] : 1)
             result.append(Recommendation(item: pick.payload, score: pick.score, because: [], fallback: false))
         }
         picks.removeAll()
         for slot in 0..<touchedCount {
-            let j = Int(touched[slot])
-            score[j] = 0
-            weight[j] = 0
+            tallies[Int(touched[slot])].score = 0
+            weights[Int(touched[slot])] = 0
         }
         explain(&result, shares: shares, rated: rated)
         return result
     }
 
-    /// Adds `sim(i, j) · r_i` and `|sim(i, j)|` for every rated `i` and
+    /// Adds `sim(i, j) · r_i` (and, when averaging, `|sim(i, j)|`) for every rated `i` and
     /// neighbour `j`, in rating then neighbour order; returns the count of
-    /// items touched.
+    /// items touched. While one neighbour list is summed, the next one is
+    /// touched (one load per 64-byte line) so its cache lines arrive together.
     private func accumulate(rated: Range<Int>, stamp: Int32) -> Int {
-        let byUser = model.matrix.byUser
-        let lists = model.neighborLists
-        let neighborItems = lists.items
-        let similarities = lists.similarities
-        var touchedCount = 0
-        for entry in rated {
-            let rating = byUser.values[entry]
-            for link in lists.range(of: Int(byUser.columns[entry])) {
-                let j = Int(neighborItems[link])
-                let sim = similarities[link]
-                if seenBy[j] != stamp {
-                    seenBy[j] = stamp
-                    touched[touchedCount] = Int32(j)
-                    touchedCount += 1
+        let lists = model.neighborLists.lists
+        let average = model.options.scoring == .weightedAverage
+        return model.matrix.byUser.entries.withUnsafeBufferPointer { ratings in
+            lists.entries.withUnsafeBufferPointer { links in
+                lists.offsets.withUnsafeBufferPointer { offsets in
+                    var touchedCount = 0
+                    var warm: Int32 = 0
+                    for entry in rated {
+                        let item = Int(ratings[entry].column)
+                        let rating = ratings[entry].value
+                        if entry + 1 < rated.upperBound {
+                            let next = Int(ratings[entry + 1].column)
+                            for line in stride(from: Int(offsets[next]), to: Int(offsets[next + 1]), by: 8) {
+                                warm &+= links[line].column
+                            }
+                        }
+                        for link in Int(offsets[item])..<Int(offsets[item + 1]) {
+                            let neighbor = links[link]
+                            let tally = tallies.base + Int(neighbor.column)
+                            if tally.pointee.seenBy != stamp {
+                                tally.pointee.seenBy = stamp
+                                touched[touchedCount] = neighbor.column
+                                touchedCount += 1
+                            }
+                            tally.pointee.score += neighbor.value * rating
+                            if average { weights[Int(neighbor.column)] += abs(neighbor.value) }
+                        }
+                    }
+                    warmed[0] = warm
+                    return touchedCount
                 }
-                score[j] += sim * rating
-                weight[j] += abs(sim)
             }
         }
-        return touchedCount
     }
 
     /// Fills each pick's `because` with the rated books whose `sim · r` added
@@ -117,16 +147,16 @@ struct UserScorer: ~Copyable {
     /// first, ties by item key.
     private mutating func explain(_ result: inout [Recommendation], shares: [Float], rated: Range<Int>) {
         guard model.options.reasons > 0 else { return }
-        let byUser = model.matrix.byUser
+        let ratings = model.matrix.byUser.entries
         let keyRank = model.matrix.keyRank
-        let lists = model.neighborLists
+        let lists = model.neighborLists.lists
         for entry in rated {
-            let item = Int(byUser.columns[entry])
-            let rating = byUser.values[entry]
-            for link in lists.range(of: item) {
-                let pick = Int(pickOf[Int(lists.items[link])])
-                guard pick >= 0 else { continue }
-                let contribution = lists.similarities[link] * rating
+            let item = Int(ratings[entry].column)
+            let rating = ratings[entry].value
+            for neighbor in lists.entries[lists.range(of: item)] {
+                guard isPick[Int(neighbor.column)] else { continue }
+                let pick = Int(pickOf[Int(neighbor.column)])
+                let contribution = neighbor.value * rating
                 guard contribution > 0, reasons[pick].accepts(score: contribution, rank: keyRank[item]) else {
                     continue
                 }
@@ -139,7 +169,7 @@ struct UserScorer: ~Copyable {
                 let reason = reasons[pick].entry(at: index)
                 let entry = Int(reason.payload)
                 return Contribution(
-                    item: byUser.columns[entry], rating: byUser.values[entry], weight: reason.score / shares[pick])
+                    item: ratings[entry].column, rating: ratings[entry].value, weight: reason.score / shares[pick])
             }
             reasons[pick].removeAll()
         }

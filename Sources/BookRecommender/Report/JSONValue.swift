@@ -31,7 +31,17 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// The pretty-printed document as UTF-8 bytes, ending in a newline.
     public var data: Data { Data(text.utf8) }
 
-    private func write(to out: inout String, indent: Int) {
+    /// The document on one line, without any whitespace between tokens and
+    /// without a trailing newline (one line of a JSON Lines file). Keys are
+    /// sorted and strings escaped exactly as in `text`.
+    public var compactText: String {
+        var out = ""
+        write(to: &out, indent: nil)
+        return out
+    }
+
+    /// Writes the value; `indent` nil means compact.
+    private func write(to out: inout String, indent: Int?) {
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -44,29 +54,37 @@ public indirect enum JSONValue: Sendable, Equatable {
                 out += "[]"
                 return
             }
-            out += "[\n"
+            out += "["
             for (index, item) in items.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
-                item.write(to: &out, indent: indent + 2)
-                out += index == items.count - 1 ? "\n" : ",\n"
+                out += index == 0 ? "" : ","
+                Self.newline(to: &out, indent: indent.map { $0 + 2 })
+                item.write(to: &out, indent: indent.map { $0 + 2 })
             }
-            out += String(repeating: " ", count: indent) + "]"
+            Self.newline(to: &out, indent: indent)
+            out += "]"
         case .object(let members):
             guard !members.isEmpty else {
                 out += "{}"
                 return
             }
-            out += "{\n"
+            out += "{"
             let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             for (index, member) in sorted.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                out += index == 0 ? "" : ","
+                Self.newline(to: &out, indent: indent.map { $0 + 2 })
                 Self.writeString(member.key, to: &out)
-                out += ": "
-                member.value.write(to: &out, indent: indent + 2)
-                out += index == sorted.count - 1 ? "\n" : ",\n"
+                out += indent == nil ? ":" : ": "
+                member.value.write(to: &out, indent: indent.map { $0 + 2 })
             }
-            out += String(repeating: " ", count: indent) + "}"
+            Self.newline(to: &out, indent: indent)
+            out += "}"
         }
+    }
+
+    /// A line break and `indent` spaces; nothing when compact.
+    private static func newline(to out: inout String, indent: Int?) {
+        guard let indent else { return }
+        out += "\n" + String(repeating: " ", count: indent)
     }
 
     /// A JSON string literal. Swift strings hold only Unicode scalars (no lone

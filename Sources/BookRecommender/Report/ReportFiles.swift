@@ -15,5 +15,10 @@ public struct ReportFiles: Sendable, Equatable {
     /// Per-user files, sorted by user id (UTF-8 byte order).
     public var users: [User]
     public var recommendationsCSV: URL
+    /// `recommendations.jsonl`, one compact user document per line.
+    public var recommendationsJSONL: URL
+    /// `digest.txt`, the plain-text digest.
+    public var digest: URL
+    /// `index.html`, the club digest page, written last.
     public var index: URL
 }

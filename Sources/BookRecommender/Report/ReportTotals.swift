@@ -1,4 +1,9 @@
-/// Run totals shown at the top of `index.html`.
+import Foundation
+
+/// Run totals shown in the digest (`index.html` and `digest.txt`).
+///
+/// Enrichment coverage is not passed in: the digest counts it from the
+/// picks' `enrichment` statuses (see `ClubStats.Coverage`).
 public struct ReportTotals: Sendable, Equatable {
     /// Users in the input.
     public var users: Int
@@ -13,11 +18,32 @@ public struct ReportTotals: Sendable, Equatable {
     /// descriptions ("Google Books could not be reached").
     public var notice: String?
 
-    public init(users: Int, books: Int, ratings: Int, rejected: Int, notice: String? = nil) {
+    /// The day of the run, `YYYY-MM-DD` (see `day(of:)`), shown in the digest
+    /// header only, so every other report stays byte-identical across runs.
+    public var runDate: String?
+
+    /// The job's name (`demo`), shown in the digest title when set.
+    public var name: String?
+
+    public init(
+        users: Int, books: Int, ratings: Int, rejected: Int, notice: String? = nil, runDate: String? = nil,
+        name: String? = nil
+    ) {
         self.users = users
         self.books = books
         self.ratings = ratings
         self.rejected = rejected
         self.notice = notice
+        self.runDate = runDate
+        self.name = name
+    }
+
+    /// `date` as `YYYY-MM-DD` in UTC: the first ten characters of the
+    /// ISO 8601 `startedAt` that `summary.json` holds.
+    public static func day(of date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
     }
 }

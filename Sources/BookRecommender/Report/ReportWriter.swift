@@ -1,7 +1,8 @@
 import Foundation
 
-/// Writes the per-user reports, `recommendations.csv` and `index.html` into
-/// an output folder, all through `AtomicFile`.
+/// Writes the per-user reports, `recommendations.csv`,
+/// `recommendations.jsonl`, `digest.txt` and `index.html` into an output
+/// folder, all through `AtomicFile`.
 ///
 /// Users are sorted by id (UTF-8 byte order) and named by `SafeFileName`, so
 /// the bytes written depend only on the set of users, never on their order.
@@ -9,6 +10,9 @@ import Foundation
 /// links a page that is not there yet. Every path is checked to stay inside
 /// the output folder after symlinks are resolved; user ids never become
 /// paths except through `SafeFileName`.
+///
+/// The run date (`ReportTotals.runDate`) appears only in `digest.txt` and
+/// `index.html`; every other file depends on the users alone.
 ///
 /// `summary.json` and `rejects.csv` are not written here.
 public struct ReportWriter: Sendable {
@@ -21,7 +25,8 @@ public struct ReportWriter: Sendable {
     }
 
     /// Writes `users/<stem>.json` and `users/<stem>.html` for every user, then
-    /// `recommendations.csv`, then `index.html` with `totals`.
+    /// `recommendations.csv`, `recommendations.jsonl` and `digest.txt`, then
+    /// `index.html` with `totals`.
     /// - Throws: `ReportError.duplicateUser` when an id repeats (before
     ///   anything is written); `.cannotCreateFolder`, `.cannotWrite`, or
     ///   `.outsideOutputFolder` when the folder or a path in it resolves elsewhere.
@@ -46,10 +51,15 @@ public struct ReportWriter: Sendable {
 
         let csv = try file(named: "recommendations.csv", in: root, root: root)
         try AtomicFile.write(Data(RecommendationsCSV.text(users: sorted).utf8), to: csv)
+        let jsonl = try file(named: "recommendations.jsonl", in: root, root: root)
+        try AtomicFile.write(Data(RecommendationsJSONL.text(users: sorted).utf8), to: jsonl)
+        let members = Array(zip(sorted, stems))
+        let digest = try file(named: "digest.txt", in: root, root: root)
+        try AtomicFile.write(Data(DigestText.text(users: members, totals: totals).utf8), to: digest)
         let index = try file(named: "index.html", in: root, root: root)
-        let page = IndexHTMLReport.page(users: Array(zip(sorted, stems)), totals: totals)
-        try AtomicFile.write(Data(page.utf8), to: index)
-        return ReportFiles(users: written, recommendationsCSV: csv, index: index)
+        try AtomicFile.write(Data(IndexHTMLReport.page(users: members, totals: totals).utf8), to: index)
+        return ReportFiles(
+            users: written, recommendationsCSV: csv, recommendationsJSONL: jsonl, digest: digest, index: index)
     }
 
     /// `root/name`, created when missing, and checked to resolve inside `root`.

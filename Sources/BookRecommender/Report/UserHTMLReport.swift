@@ -1,16 +1,23 @@
 import Foundation
 
-/// `users/<stem>.html`: one user's picks as a self-contained page (inline
-/// CSS, no scripts, no outside resources). Every string from the input is
-/// escaped with `HTMLEscape.text`.
+/// `users/<stem>.html`: one reader's picks as a self-contained page (inline
+/// CSS, no scripts, no outside resources but `https` cover images). Every
+/// string from the input or from Google Books is escaped with
+/// `HTMLEscape.text`, and links are kept only when `HTMLEscape.safeURL`
+/// accepts them.
+///
+/// Headings go in order: the page's `h1`, `h2` sections ("Your picks",
+/// "What we based this on"), an `h3` per pick.
 public enum UserHTMLReport {
     /// The page for `user`, with the run's `notice` (if any) above the picks.
     public static func page(for user: UserPicks, notice: String? = nil) -> String {
         let id = HTMLEscape.text(user.user)
         var html = ReportStyle.head(title: "Book picks for \(id)")
-        html += "<main>\n<p><a href=\"../index.html\">All readers</a></p>\n"
+        html += "<main>\n<p class=\"back\"><a href=\"../index.html\">← All members</a></p>\n"
         html += "<h1>Book picks for <span class=\"user\">\(id)</span></h1>\n"
+        html += "<p class=\"lead\">\(HTMLEscape.text(lead(user)))</p>\n"
         if let notice { html += "<p class=\"notice\">\(HTMLEscape.text(notice))</p>\n" }
+        html += "<h2>Your picks</h2>\n"
         if user.picks.isEmpty {
             html += "<p class=\"note\">No picks yet: rate a few more books.</p>\n"
         } else {
@@ -22,15 +29,33 @@ public enum UserHTMLReport {
         if user.rated.isEmpty {
             html += "<p class=\"note\">No rated books.</p>\n"
         } else {
-            html += "<ul>\n"
-            for book in user.rated {
-                html += "<li><cite>\(HTMLEscape.text(displayTitle(book.title, item: book.item)))</cite> "
-                html += "\(stars(book.rating))</li>\n"
+            html += "<p class=\"note\">The books you rated, best first.</p>\n<ul>\n"
+            for book in bestFirst(user.rated) {
+                html += "<li>\(stars(book.rating)) <cite>\(HTMLEscape.text(displayTitle(book.title, item: book.item)))"
+                html += "</cite></li>\n"
             }
             html += "</ul>\n"
         }
-        html += "</section>\n</main>\n</body>\n</html>\n"
-        return html
+        return html + "</section>\n" + ReportStyle.tail
+    }
+
+    /// "5 picks, from the 12 books you rated.", or why the list is the popular one.
+    static func lead(_ user: UserPicks) -> String {
+        let picks = IndexHTMLReport.count(user.picks.count, "pick")
+        let rated = IndexHTMLReport.count(user.rated.count, "book")
+        if !user.picks.isEmpty, user.picks.allSatisfy(\.fallback) {
+            return "\(picks) the whole club likes: rate a few more books for picks of your own."
+        }
+        return "\(picks), from the \(rated) you rated."
+    }
+
+    /// `books` by rating, highest first, ties by item key.
+    static func bestFirst(_ books: [RatedBook]) -> [RatedBook] {
+        books.sorted {
+            let left = $0.rating.isNaN ? -1 : $0.rating
+            let right = $1.rating.isNaN ? -1 : $1.rating
+            return left != right ? left > right : $0.item.utf8.lexicographicallyPrecedes($1.item.utf8)
+        }
     }
 
     /// The text shown for a book: its title, else its item key.
@@ -51,75 +76,5 @@ public enum UserHTMLReport {
         let label = DecimalText.string(Double(halves) / 2, places: 1) ?? "0.0"
         return "<span class=\"stars\" role=\"img\" aria-label=\"\(label) out of 5 stars\" "
             + "title=\"\(label) out of 5\">\(glyphs)</span>"
-    }
-
-    private static func card(_ pick: Pick) -> String {
-        let title = HTMLEscape.text(displayTitle(pick.title, item: pick.item))
-        var html = "<li class=\"card\">\n" + cover(pick, title: title)
-        html += "<h2><span class=\"rank\">#\(pick.rank)</span> \(title)</h2>\n"
-        let authors = pick.authors.filter { !$0.allSatisfy(\.isWhitespace) }
-        if !authors.isEmpty {
-            html += "<p class=\"authors\">by \(HTMLEscape.text(authors.joined(separator: ", ")))</p>\n"
-        }
-        if pick.fallback {
-            let mean = DecimalText.string(pick.score, places: 1) ?? "?"
-            html += "<p class=\"score\"><span class=\"badge\">Popular pick</span> "
-            html += "readers rate it \(mean) of 5 \(stars(pick.score))</p>\n"
-        } else {
-            let score = DecimalText.string(pick.score, places: 2) ?? "?"
-            html += "<p class=\"score\">Match score \(score)</p>\n"
-        }
-        if !pick.because.isEmpty {
-            html += "<ul class=\"because\">\n"
-            for book in pick.because {
-                let rated = HTMLEscape.text(displayTitle(book.title, item: book.item))
-                html += "<li>Because you rated <cite>\(rated)</cite> \(stars(book.rating))</li>\n"
-            }
-            html += "</ul>\n"
-        }
-        if let enrichment = pick.enrichment { html += details(enrichment) }
-        return html + "</li>\n"
-    }
-
-    /// The cover from Google Books, or a styled placeholder with the title's initial.
-    static func cover(_ pick: Pick, title: String) -> String {
-        if let link = pick.enrichment?.thumbnail.flatMap(HTMLEscape.safeURL) {
-            return "<img class=\"cover\" src=\"\(HTMLEscape.text(link))\" alt=\"Cover of \(title)\" "
-                + "width=\"64\" height=\"96\">\n"
-        }
-        let initial = displayTitle(pick.title, item: pick.item).first.map { HTMLEscape.text(String($0)) } ?? "?"
-        return "<div class=\"cover placeholder\" aria-hidden=\"true\">\(initial)</div>\n"
-    }
-
-    /// Description (the first paragraph, the rest behind a CSS-only "more"),
-    /// the Preview button, or a plain sentence saying why there is none.
-    static func details(_ enrichment: Enrichment) -> String {
-        var html = ""
-        let paragraphs = (enrichment.description ?? "").split(separator: "\n").map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }.filter { !$0.isEmpty }
-        if let first = paragraphs.first {
-            html += "<p class=\"description\">\(HTMLEscape.text(first))</p>\n"
-            if paragraphs.count > 1 {
-                html += "<details><summary>more</summary>\n"
-                for paragraph in paragraphs.dropFirst() { html += "<p>\(HTMLEscape.text(paragraph))</p>\n" }
-                html += "</details>\n"
-            }
-        }
-        if let link = enrichment.previewLink.flatMap(HTMLEscape.safeURL) {
-            html += "<p><a class=\"button\" href=\"\(HTMLEscape.text(link))\">Preview</a></p>\n"
-        } else {
-            html += "<p class=\"note\">No preview: \(HTMLEscape.text(whyNoPreview(enrichment.status)))</p>\n"
-        }
-        return html
-    }
-
-    static func whyNoPreview(_ status: EnrichmentStatus) -> String {
-        switch status {
-        case .ok: "Google Books has no preview of this book."
-        case .notFound: "Google Books does not know this book."
-        case .failed(let reason): "the Google Books lookup failed (\(reason))."
-        case .skipped(let reason): "not looked up on Google Books (\(reason))."
-        }
     }
 }

@@ -7,7 +7,10 @@
 /// with at most 4 decimals. Enriched runs add `enrichment` (`ok`,
 /// `not-found`, `failed: …`, `skipped: …`) and, when Google Books had them,
 /// `description`, `previewLink`, `thumbnail`, `pageCount`, `publishedDate` and
-/// `categories`.
+/// `categories`. Links are kept only when they are absolute `http` or
+/// `https` URLs (`HTMLEscape.safeURL`). `schemas/user-report.schema.json`
+/// describes the document; `recommendations.jsonl` holds the same documents
+/// one per line.
 public enum UserJSONReport {
     /// The version written as `schemaVersion`.
     public static let schemaVersion = 1
@@ -42,8 +45,8 @@ public enum UserJSONReport {
             "categories": .array(enrichment.categories.map { .string($0) }),
         ]
         if let text = enrichment.description { members["description"] = .string(text) }
-        if let link = enrichment.previewLink { members["previewLink"] = .string(link) }
-        if let link = enrichment.thumbnail { members["thumbnail"] = .string(link) }
+        if let link = enrichment.previewLink.flatMap(HTMLEscape.safeURL) { members["previewLink"] = .string(link) }
+        if let link = enrichment.thumbnail.flatMap(HTMLEscape.safeURL) { members["thumbnail"] = .string(link) }
         if let count = enrichment.pageCount { members["pageCount"] = .integer(count) }
         if let date = enrichment.publishedDate { members["publishedDate"] = .string(date) }
         return members

@@ -21,7 +21,7 @@ public struct Pick: Sendable, Equatable, Codable {
     public var isbn13: String?
     public var title: String?
     public var authors: [String]
-    /// Predicted rating on the 0–5 scale, rounded to 4 decimals.
+    /// The model's ranking score (see `Recommendation.score`), rounded to 4 decimals.
     public var score: Double
     public var because: [RatedBook]
     public var fallback: Bool

@@ -3,21 +3,6 @@ import Testing
 
 @testable import BookRecommender
 
-@Suite struct ISBN10Tests {
-    @Test(arguments: [
-        ("9780439023481", "0439023483"), ("9780253324009", "0253324009"), ("9780804429573", "080442957X"),
-        ("9780521339056", "0521339057"),
-    ])
-    func convertsBookland978(_ isbn13: String, _ isbn10: String) {
-        #expect(ISBN10.from(isbn13: isbn13) == isbn10)
-    }
-
-    @Test(arguments: ["9791032305690", "978043902348", "97804390234810", "978043902348X", "978٠٤٣٩٠٢٣٤٨١"])
-    func hasNoFormForOthers(_ isbn13: String) {
-        #expect(ISBN10.from(isbn13: isbn13) == nil)
-    }
-}
-
 @Suite struct TitleMatchTests {
     @Test(arguments: [
         ("The Hunger Games (The Hunger Games, #1)", "The Hunger Games"),

@@ -32,7 +32,9 @@ import Testing
         #expect(result.stats.answersByStatus == ["429": 1, "200": 1])
     }
 
-    @Test func a429WithoutRetryAfterBacksOffBriefly() async throws {
+    /// The backoff's length is `RetryPolicy`'s (unit-tested in `EnrichHelpersTests`);
+    /// here, that a per-minute 429 is retried and is not taken for the daily quota.
+    @Test func a429WithoutRetryAfterIsRetried() async throws {
         let server = try Self.server(failing: 1, with: .json(Self.perMinute, status: 429))
         defer { server.stop() }
         let result = await Enricher(options: Support.options(for: server)).enrich([Self.book])
@@ -40,8 +42,7 @@ import Testing
         #expect(result.enrichments[Self.book.key]?.status == .ok)
         let times = server.requests.map(\.time)
         try #require(times.count == 2)
-        // Well under the one second a Retry-After of 1 would cost, with room for a loaded machine.
-        #expect(times[1] - times[0] < 0.9)
+        #expect(result.stats.retries == 1)
         #expect(result.stats.quotaExhausted == false)
     }
 
@@ -109,7 +110,8 @@ import Testing
         #expect(server.requests.count == 2)
         #expect(result.stats.transportFailures == 1 && result.stats.retries == 1)
         let times = server.requests.map(\.time)
-        #expect(times[1] - times[0] >= 0.99 && times[1] - times[0] < 1.9)
+        // The retry follows the 1 s timeout, not the 2 s answer (which would have been a success, unretried).
+        #expect(times[1] - times[0] >= 0.99)
     }
 
     @Test func aCutConnectionIsRetried() async throws {

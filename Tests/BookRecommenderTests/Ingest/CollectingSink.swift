@@ -50,4 +50,10 @@ struct CollectingSink: RecordSink {
     mutating func reject(line: Int, reason: RejectReason, record: String) {
         rejects.append(Reject(line: line, reason: reason, record: record))
     }
+
+    /// Every string the sink holds, for checking that some text never arrived.
+    var allText: String {
+        let bookText = books.map { "\($0.isbn13 ?? "") \($0.localID ?? "") \($0.title ?? "") \($0.authors)" }
+        return (ratings.map(\.user) + shelved.map(\.user) + bookText + rejects.map(\.record)).joined(separator: "\n")
+    }
 }

@@ -58,4 +58,15 @@ import Testing
         let decoded = try JSONSerialization.jsonObject(with: value.data) as? [String: String]
         #expect(decoded == Dictionary(uniqueKeysWithValues: strings.map { ($0, $0) }))
     }
+
+    @Test func compactTextIsOneLineWithTheSameKeysAndEscapes() throws {
+        let value: JSONValue = .object([
+            "b": .array([.integer(1), .fixed(4.2000000000000002, places: 4), .null, .array([]), .object([:])]),
+            "a": .string("line\nbreak\u{2028}"), "c": .object(["z": .bool(true), "y": .number(0.5)]),
+        ])
+        #expect(value.compactText == #"{"a":"line\nbreak\u2028","b":[1,4.2,null,[],{}],"c":{"y":0.5,"z":true}}"#)
+        let pretty = try JSONSerialization.jsonObject(with: value.data) as? NSDictionary
+        let compact = try JSONSerialization.jsonObject(with: Data(value.compactText.utf8)) as? NSDictionary
+        #expect(pretty == compact)
+    }
 }

@@ -42,6 +42,19 @@ enum ReportSamples {
         return url
     }
 
+    /// Every file below `folder`, by relative path.
+    static func contents(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try listing(folder) {
+            let url = folder.appendingPathComponent(path)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+
     /// Every path below `folder`, relative to it, sorted.
     static func listing(_ folder: URL) throws -> [String] {
         let names = try FileManager.default.subpathsOfDirectory(atPath: folder.path)

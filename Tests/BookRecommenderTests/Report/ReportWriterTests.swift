@@ -4,19 +4,6 @@ import Testing
 @testable import BookRecommender
 
 @Suite struct ReportWriterTests {
-    /// Every file below `folder`, by relative path.
-    private func contents(_ folder: URL) throws -> [String: Data] {
-        var files: [String: Data] = [:]
-        for path in try ReportSamples.listing(folder) {
-            let url = folder.appendingPathComponent(path)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
-                files[path] = try Data(contentsOf: url)
-            }
-        }
-        return files
-    }
-
     @Test func writesCompleteFilesAndNothingElse() throws {
         let parent = try ReportSamples.makeTempFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
@@ -25,7 +12,7 @@ import Testing
             users: ReportSamples.hostileUsers, totals: ReportSamples.totals)
 
         let stems = files.users.map(\.stem)
-        var expected = ["index.html", "recommendations.csv", "users"]
+        var expected = ["digest.txt", "index.html", "recommendations.csv", "recommendations.jsonl", "users"]
         expected += stems.flatMap { ["users/\($0).html", "users/\($0).json"] }
         #expect(try ReportSamples.listing(output) == expected.sorted())
         #expect(
@@ -47,12 +34,12 @@ import Testing
         _ = try ReportWriter(outputFolder: first).write(users: ReportSamples.hostileUsers, totals: ReportSamples.totals)
         _ = try ReportWriter(outputFolder: second).write(
             users: ReportSamples.hostileUsers.reversed(), totals: ReportSamples.totals)
-        let one = try contents(first)
-        #expect(one.count == 2 + 2 * ReportSamples.hostileUsers.count)
-        #expect(one == (try contents(second)))
+        let one = try ReportSamples.contents(first)
+        #expect(one.count == 4 + 2 * ReportSamples.hostileUsers.count)
+        #expect(one == (try ReportSamples.contents(second)))
         _ = try ReportWriter(outputFolder: first).write(
             users: ReportSamples.hostileUsers.shuffled(), totals: ReportSamples.totals)
-        #expect(one == (try contents(first)))
+        #expect(one == (try ReportSamples.contents(first)))
     }
 
     @Test func indexLinksEveryUserOnce() throws {
@@ -68,11 +55,14 @@ import Testing
         for href in hrefs {
             #expect(FileManager.default.fileExists(atPath: parent.appendingPathComponent(href).path))
         }
-        #expect(index.contains("<span>10 users</span><span>42 books</span>"))
-        #expect(index.contains("<span>1234 ratings</span><span>7 rejected records</span>"))
+        #expect(index.contains("<li><strong>10</strong> members</li><li><strong>42</strong> books</li>"))
+        #expect(index.contains("<li><strong>1234</strong> ratings</li><li><strong>7</strong> rejected records</li>"))
         #expect(!index.contains("<script"))
         #expect(!index.contains("<img"))
-        #expect(index.contains("Top picks: <cite>Tom &amp; Jerry &lt;b&gt;</cite>, <cite>OL123W</cite>"))
+        #expect(
+            index.contains(
+                "<li><cite>Tom &amp; Jerry &lt;b&gt;</cite> <span class=\"authors\">by Frank &lt;Herbert&gt;</span></li>\n<li><cite>OL123W</cite></li>"
+            ))
     }
 
     @Test func indexShowsAtMostThreeTitles() {
@@ -82,8 +72,10 @@ import Testing
                 rank: $0, item: "i\($0)", isbn13: nil, title: "T\($0)", authors: [], score: 1, because: [],
                 fallback: false)
         }
-        let index = IndexHTMLReport.page(users: [(user, "u")], totals: ReportSamples.totals)
-        #expect(index.contains("Top picks: <cite>Dune</cite>, <cite>OL123W</cite>, <cite>T3</cite></p>"))
+        let page = IndexHTMLReport.page(users: [(user, "u")], totals: ReportSamples.totals)
+        let index = page.components(separatedBy: "<h2>Members</h2>")[1]
+        #expect(index.contains("<li><cite>OL123W</cite></li>\n<li><cite>T3</cite></li>\n</ol>"))
+        #expect(index.components(separatedBy: "<li><cite>").count == 4)
         #expect(!index.contains("T4"))
     }
 

@@ -35,7 +35,7 @@ public struct GoodreadsRSSReader: RatingReader {
                 (fields.first { $0.name == name }?.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             }
             let book = BookRef(
-                isbn13: normalizedISBN13(field("isbn")),
+                isbn13: ISBN.normalize(field("isbn")).isbn13,
                 localID: field("book_id").isEmpty ? nil : "goodreads:\(field("book_id"))",
                 title: field("title").isEmpty ? nil : field("title"),
                 authors: field("author_name").isEmpty ? [] : [field("author_name")])

@@ -72,9 +72,11 @@ public struct RatingsXMLReader: RatingReader {
         }
         let user = value("user")
         guard !user.isEmpty else { return .reject(.missingUser) }
+        let isbn = ISBN.normalize(value("isbn"))
+        let asin: String? = if case .asin(let asin) = isbn { "asin:" + asin } else { nil }
         let book = BookRef(
-            isbn13: normalizedISBN13(value("isbn")),
-            localID: value("book").isEmpty ? nil : value("book"),
+            isbn13: isbn.isbn13,
+            localID: value("book").isEmpty ? asin : value("book"),
             title: value("title").isEmpty ? nil : value("title"),
             authors: value("author").isEmpty ? [] : [value("author")])
         guard !book.isUnidentified else { return .reject(.noBookID) }

@@ -4,8 +4,8 @@ import Testing
 @testable import BookRecommender
 
 @Suite struct GoodreadsRSSReaderTests {
-    private func read(_ path: String, stopAfter: Int? = nil) -> (sink: XMLTestSink, error: IngestError?) {
-        var sink = XMLTestSink(stopAfter: stopAfter)
+    private func read(_ path: String, stopAfter: Int? = nil) -> (sink: CollectingSink, error: IngestError?) {
+        var sink = CollectingSink(stopAfter: stopAfter)
         do throws(IngestError) {
             try GoodreadsRSSReader().read(InputFile(path: path), into: &sink)
             return (sink, nil)
@@ -70,7 +70,7 @@ import Testing
     @Test func stopsOnceTheSinkIsStopped() {
         let (sink, error) = read(XMLFixtures.path("goodreads_rss_mixed.xml"), stopAfter: 1)
         #expect(error == nil)
-        #expect(sink.recordCount == 1)
+        #expect(sink.total == 1)
     }
 
     @Test func wrongRootIsMalformed() throws {

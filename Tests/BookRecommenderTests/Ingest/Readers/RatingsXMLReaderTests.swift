@@ -4,8 +4,8 @@ import Testing
 @testable import BookRecommender
 
 @Suite struct RatingsXMLReaderTests {
-    private func read(_ path: String, stopAfter: Int? = nil) -> (sink: XMLTestSink, error: IngestError?) {
-        var sink = XMLTestSink(stopAfter: stopAfter)
+    private func read(_ path: String, stopAfter: Int? = nil) -> (sink: CollectingSink, error: IngestError?) {
+        var sink = CollectingSink(stopAfter: stopAfter)
         do throws(IngestError) {
             try RatingsXMLReader().read(InputFile(path: path), into: &sink)
             return (sink, nil)
@@ -102,7 +102,7 @@ import Testing
     func wrongRootOrScaleIsMalformed(_ text: String, _ reason: String) throws {
         let path = try XMLFixtures.write(text)
         let (sink, error) = read(path)
-        #expect(sink.recordCount == 0)
+        #expect(sink.total == 0)
         #expect(error == .malformed(path: path, line: 1, reason: reason))
     }
 
@@ -110,13 +110,13 @@ import Testing
         let path = try XMLFixtures.write(
             "<ratings><group><rating user=\"u\" isbn=\"9780439023481\" value=\"4\"/></group></ratings>")
         let (sink, error) = read(path)
-        #expect(error == nil && sink.recordCount == 0)
+        #expect(error == nil && sink.total == 0)
     }
 
     @Test func stopsOnceTheSinkIsStopped() {
         let (sink, error) = read(XMLFixtures.path("ratings_bad.xml"), stopAfter: 2)
         #expect(error == nil)
-        #expect(sink.recordCount == 2)
+        #expect(sink.total == 2)
     }
 
     @Test func largeFileStreamsWithExactLineNumbers() throws {

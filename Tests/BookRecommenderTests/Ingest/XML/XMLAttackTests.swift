@@ -19,8 +19,8 @@ import Testing
     }
 
     /// Reads `path` with `RatingsXMLReader`, returning the sink, the error and the time taken.
-    private func readRatings(_ path: String) -> (sink: XMLTestSink, error: IngestError?, duration: Duration) {
-        var sink = XMLTestSink()
+    private func readRatings(_ path: String) -> (sink: CollectingSink, error: IngestError?, duration: Duration) {
+        var sink = CollectingSink()
         var error: IngestError?
         let duration = ContinuousClock().measure {
             do throws(IngestError) {
@@ -36,7 +36,7 @@ import Testing
     func externalEntitiesAreNeverRead(_ fixture: String) throws {
         let (document, _) = try copyBesideSecret(fixture)
         let result = readRatings(document)
-        #expect(result.sink.recordCount == 0)
+        #expect(result.sink.total == 0)
         #expect(!result.sink.allText.contains(Self.secret))
         let message = result.error.map(String.init(describing:)) ?? ""
         #expect(!message.contains(Self.secret))
@@ -57,7 +57,7 @@ import Testing
             <ratings><rating user="u1" isbn="9780439023481" value="4" title="&s;"/><t>&s;</t></ratings>
             """)
         let result = readRatings(path)
-        #expect(result.sink.recordCount == 0)
+        #expect(result.sink.total == 0)
         let message = result.error.map(String.init(describing:)) ?? ""
         #expect(!message.contains(Self.secret))
         #expect(result.error != nil)
@@ -80,7 +80,7 @@ import Testing
     @Test func billionLaughsNeverExpands() throws {
         let path = XMLFixtures.path("ratings_billion_laughs.xml")
         let result = readRatings(path)
-        #expect(result.sink.recordCount == 0)
+        #expect(result.sink.total == 0)
         #expect(!result.sink.allText.contains("lollol"))
         guard case .malformed(_, _, let reason) = result.error else {
             Issue.record("expected malformed, got \(String(describing: result.error))")

@@ -1,0 +1,121 @@
+import Foundation
+
+/// What `Evaluator` found: the data it used and, for the item-item filter
+/// and the popularity baseline, the five ranking metrics and the time taken.
+public struct EvaluationReport: Sendable {
+    /// Sizes of the split that was scored.
+    public struct DataCounts: Sendable, Equatable {
+        public var users: Int
+        public var items: Int
+        /// Books with at least one training rating (the coverage denominator).
+        public var trainingItems: Int
+        /// Training ratings after duplicates were resolved.
+        public var trainingRatings: Int
+        public var testRatings: Int
+        /// Held-out ratings at or above the relevance minimum (after duplicates).
+        public var relevantTestRatings: Int
+        /// Ratings replaced by a later rating of the same book by the same user.
+        public var duplicatesReplaced: Int
+    }
+
+    /// One model's scores.
+    public struct Row: Sendable, Equatable {
+        public var metrics: RankingMetrics
+        /// Fit and recommend time (the baseline: recommend only, it reuses the fit).
+        public var seconds: Double
+    }
+
+    public var origin: EvaluationSplit.Origin
+    /// The filter's settings as fitted; `top` is the N of the metrics.
+    public var options: ModelOptions
+    public var relevantMin: Float
+    public var data: DataCounts
+    /// The item-item filter.
+    public var model: Row
+    /// Every user gets the popularity list.
+    public var popularity: Row
+
+    /// A header line and a table of both models, for stdout.
+    public var table: String {
+        var text = "\(data.users) users, \(data.items) books; \(data.trainingRatings) training ratings, "
+        text += "\(data.testRatings) test ratings (\(data.relevantTestRatings) relevant: rating ≥ \(relevantMin))\n"
+        switch origin {
+        case .holdout(let fraction, let seed): text += "split: holdout \(fraction) per user, seed \(seed)\n"
+        case .files(let training, let test):
+            text += "split: training \(training.joined(separator: " ")), test \(test.joined(separator: " "))\n"
+        }
+        text += "filter: \(options.similarity.rawValue) similarity, \(options.neighbors) neighbours, "
+        text += "threshold \(options.threshold), shrinkage \(options.shrinkage), "
+        text += "scoring \(options.scoring.rawValue), min-ratings \(options.minRatings)\n\n"
+        let top = options.top
+        var rows = [
+            ["MODEL", "USERS", "PRECISION@\(top)", "RECALL@\(top)", "NDCG@\(top)", "HIT RATE", "COVERAGE", "SECONDS"]
+        ]
+        for (name, row) in [("item-item \(options.similarity.rawValue)", model), ("popularity", popularity)] {
+            let metrics = row.metrics
+            rows.append(
+                [name, String(metrics.users)]
+                    + [metrics.precision, metrics.recall, metrics.ndcg, metrics.hitRate, metrics.coverage].map {
+                        String(format: "%.4f", $0)
+                    } + [String(format: "%.3f", row.seconds)])
+        }
+        return text + Self.align(rows)
+    }
+
+    /// Rows as text columns two spaces apart: the first left-aligned, the rest right-aligned.
+    static func align(_ rows: [[String]]) -> String {
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// The report as JSON (sorted keys): `data`, `split`, `settings`, and
+    /// `models.itemItem` / `models.popularity` with the metrics rounded to 6
+    /// decimals.
+    public var json: JSONValue {
+        let split: JSONValue =
+            switch origin {
+            case .holdout(let fraction, let seed):
+                .object([
+                    "method": .string("holdout"), "fraction": .number(fraction),
+                    "seed": seed <= UInt64(Int.max) ? .integer(Int(seed)) : .string(String(seed)),
+                ])
+            case .files(let training, let test):
+                .object([
+                    "method": .string("files"), "training": .array(training.map(JSONValue.string)),
+                    "test": .array(test.map(JSONValue.string)),
+                ])
+            }
+        return .object([
+            "data": .object([
+                "users": .integer(data.users), "items": .integer(data.items),
+                "trainingItems": .integer(data.trainingItems), "trainingRatings": .integer(data.trainingRatings),
+                "testRatings": .integer(data.testRatings), "relevantTestRatings": .integer(data.relevantTestRatings),
+                "duplicatesReplaced": .integer(data.duplicatesReplaced),
+            ]),
+            "split": split,
+            "settings": .object([
+                "top": .integer(options.top), "relevantMin": .fixed(Double(relevantMin), places: 4),
+                "similarity": .string(options.similarity.rawValue), "neighbors": .integer(options.neighbors),
+                "threshold": .fixed(Double(options.threshold), places: 6),
+                "shrinkage": .fixed(Double(options.shrinkage), places: 6),
+                "minRatings": .integer(options.minRatings), "scoring": .string(options.scoring.rawValue),
+            ]),
+            "models": .object(["itemItem": Self.json(model), "popularity": Self.json(popularity)]),
+        ])
+    }
+
+    private static func json(_ row: Row) -> JSONValue {
+        let metrics = row.metrics
+        return .object([
+            "users": .integer(metrics.users), "precision": .fixed(metrics.precision, places: 6),
+            "recall": .fixed(metrics.recall, places: 6), "ndcg": .fixed(metrics.ndcg, places: 6),
+            "hitRate": .fixed(metrics.hitRate, places: 6), "coverage": .fixed(metrics.coverage, places: 6),
+            "seconds": .fixed(row.seconds, places: 3),
+        ])
+    }
+}

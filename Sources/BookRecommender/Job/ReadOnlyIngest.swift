@@ -1,0 +1,39 @@
+/// Ingest for the commands that write no files (`evaluate`, `similar`): bad
+/// records are skipped and reported on stderr (count and the first few)
+/// instead of going to `rejects.csv`.
+enum ReadOnlyIngest {
+    /// How many rejects are shown one by one.
+    static let shown = 5
+
+    /// Reads `files` with the format, columns and catalog of `settings`,
+    /// logging each file and the rejects.
+    /// - Throws: `IngestError` when an input or the catalog cannot be read,
+    ///   `RunError.noRatings` when no rating at all was usable.
+    static func read(_ files: [InputFile], settings: RunSettings, log: Log) throws -> Ingestor.Result {
+        let catalog = try settings.catalog.map { path throws(IngestError) in
+            try InputExpansion.files(for: [path])[0]
+        }
+        let rejects = RejectLog(streamingTo: nil, keep: shown)
+        let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: .skip)
+        let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { file in
+            log.info(
+                "ingest", "file",
+                [
+                    "path": file.path, "format": file.format?.rawValue ?? "unknown", "read": String(file.records.read),
+                    "used": String(file.records.used), "shelved": String(file.records.shelved),
+                    "rejected": String(file.records.rejected),
+                ])
+            if let error = file.error { log.warning("ingest", "file stopped early", ["error": error]) }
+        }
+        if rejects.count > 0 {
+            log.warning(
+                "ingest", "records rejected", ["count": String(rejects.count), "shown": String(rejects.first.count)])
+            for entry in rejects.first {
+                log.warning(
+                    "ingest", "rejected", ["file": entry.file, "line": String(entry.line), "reason": "\(entry.reason)"])
+            }
+        }
+        guard result.data.ratingCount > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
+        return result
+    }
+}

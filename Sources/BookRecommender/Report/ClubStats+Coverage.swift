@@ -1,0 +1,69 @@
+extension ClubStats {
+    /// Enrichment coverage of the distinct recommended books, counted from the
+    /// picks' statuses. Matches `summary.json`: `books` is
+    /// `enrichment.books`, `enriched` is `enrichment.stats.enriched`.
+    public struct Coverage: Sendable, Equatable {
+        /// Distinct recommended books.
+        public var books = 0
+        /// Books Google Books described (status `ok`).
+        public var enriched = 0
+        /// Books Google Books does not know.
+        public var notFound = 0
+        /// Books whose lookup failed.
+        public var failed = 0
+        /// Books not looked up (enrichment off, offline, no key, quota gone).
+        public var skipped = 0
+        /// False when the run had no enrichment stage at all (every pick's
+        /// `enrichment` is nil).
+        public var stageRan = false
+        /// The most frequent status among the failed and skipped books (`skipped: …`).
+        public var mainReason: String?
+
+        /// Counts the distinct books among `users`' picks, each by the status
+        /// of its first pick with an enrichment.
+        init(users: [UserPicks]) {
+            var items: Set<String> = []
+            var status: [String: EnrichmentStatus] = [:]
+            for user in users {
+                for pick in user.picks {
+                    items.insert(pick.item)
+                    if status[pick.item] == nil, let enrichment = pick.enrichment {
+                        status[pick.item] = enrichment.status
+                    }
+                }
+            }
+            books = items.count
+            stageRan = !status.isEmpty
+            var reasons: [String: Int] = [:]
+            for value in status.values {
+                switch value {
+                case .ok: enriched += 1
+                case .notFound: notFound += 1
+                case .failed:
+                    failed += 1
+                    reasons[value.description, default: 0] += 1
+                case .skipped:
+                    skipped += 1
+                    reasons[value.description, default: 0] += 1
+                }
+            }
+            mainReason = reasons.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+        }
+
+        /// Books without a description for want of an answer: `failed + skipped`.
+        public var missing: Int { failed + skipped }
+
+        /// One line for the digest: "Google Books described 12 of 20
+        /// recommended books; 3 unknown to it, 5 not looked up (main reason: …)."
+        public var sentence: String {
+            guard stageRan else { return "Google Books was not asked about the \(books) recommended books." }
+            var parts: [String] = []
+            if notFound > 0 { parts.append("\(notFound) unknown to it") }
+            if failed > 0 { parts.append(IndexHTMLReport.count(failed, "failed lookup")) }
+            if skipped > 0 { parts.append("\(skipped) not looked up") }
+            var detail = parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
+            if let mainReason { detail += " (main reason: \(mainReason))" }
+            return "Google Books described \(enriched) of \(books) recommended books\(detail)."
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// `digest.txt`: the club digest of `index.html` as plain text, for a mail
+/// body or a chat post. Bars are drawn with `█`; nothing is escaped, but
+/// control characters from the input are replaced so a title cannot break
+/// a line or move the cursor.
+public enum DigestText {
+    /// The longest text bar, in characters.
+    static let barWidth = 20
+
+    /// The digest of `users` (in the order given) beside their file stems.
+    public static func text(users: [(picks: UserPicks, stem: String)], totals: ReportTotals) -> String {
+        let stats = ClubStats(users: users.map(\.picks))
+        var heading = clean(IndexHTMLReport.title(totals))
+        if let date = totals.runDate { heading += " (\(clean(date)))" }
+        var out = heading + "\n" + String(repeating: "=", count: heading.count) + "\n\n"
+        if let notice = totals.notice { out += "! \(clean(notice))\n\n" }
+        let rows: [(String, Int)] = [
+            ("Members", totals.users), ("Books", totals.books), ("Ratings", totals.ratings),
+            ("Rejected records", totals.rejected),
+        ]
+        for (name, value) in rows {
+            out += (name + ":").padding(toLength: 18, withPad: " ", startingAt: 0) + "\(value)\n"
+        }
+        out += "Google Books:".padding(toLength: 18, withPad: " ", startingAt: 0)
+        out += "\(stats.coverage.enriched) of \(stats.coverage.books) recommended books described\n"
+        let coverage = stats.coverage
+        if coverage.notFound + coverage.missing > 0 || !coverage.stageRan {
+            out += "\n" + clean(coverage.sentence) + "\n"
+        }
+
+        out += section("Most recommended")
+        let largest = stats.mostRecommended.first?.members ?? 1
+        for (index, book) in stats.mostRecommended.enumerated() {
+            out += "\(index + 1). \(bar(Double(book.members) / Double(largest))) "
+            out += "\(IndexHTMLReport.count(book.members, "member"))  \(clean(book.title))\n"
+        }
+        if stats.mostRecommended.isEmpty { out += "No picks yet.\n" }
+
+        out += section("Highest rated in the club")
+        for (index, book) in stats.highestRated.enumerated() {
+            let mean = DecimalText.string(book.mean, places: 1) ?? "?"
+            out += "\(index + 1). \(bar(book.mean / 5)) \(mean) of 5  \(clean(book.title)) "
+            out += "(\(IndexHTMLReport.count(book.ratings, "rating")))\n"
+        }
+        if stats.highestRated.isEmpty { out += "No ratings yet.\n" }
+
+        out += section("Members")
+        for (user, stem) in users {
+            out += "\n\(clean(user.user)) (users/\(HTMLEscape.pathSegment(stem + ".html")))\n"
+            if user.picks.isEmpty { out += "  No picks yet.\n" }
+            for pick in user.picks.prefix(3) {
+                out += "  \(pick.rank). \(clean(UserHTMLReport.displayTitle(pick.title, item: pick.item)))"
+                if let author = pick.authors.first(where: { !$0.allSatisfy(\.isWhitespace) }) {
+                    out += " by \(clean(author))"
+                }
+                out += pick.fallback ? " (popular pick)\n" : "\n"
+            }
+        }
+        return out
+    }
+
+    private static func section(_ name: String) -> String {
+        "\n\(name)\n" + String(repeating: "-", count: name.count) + "\n"
+    }
+
+    /// `fraction` (0...1) of `barWidth` as `█`, padded with spaces, at least one block.
+    static func bar(_ fraction: Double) -> String {
+        let filled = fraction.isFinite ? max(1, Int((min(max(fraction, 0), 1) * Double(barWidth)).rounded())) : 1
+        return String(repeating: "█", count: filled) + String(repeating: " ", count: barWidth - filled)
+    }
+
+    /// `value` on one line: every control character (line breaks included)
+    /// becomes a space.
+    static func clean(_ value: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                value.unicodeScalars.map {
+                    $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0
+                }))
+    }
+}

@@ -1,0 +1,12 @@
+/// `recommendations.jsonl`: one line per user, the same document as that
+/// user's `users/<stem>.json` in compact form, users in the order given.
+/// Strings never hold a raw line break (`JSONValue` escapes them), so every
+/// line is one complete JSON object.
+public enum RecommendationsJSONL {
+    /// The whole file; empty for no users, else every line ends in `\n`.
+    public static func text(users: [UserPicks]) -> String {
+        var out = ""
+        for user in users { out += UserJSONReport.document(for: user).compactText + "\n" }
+        return out
+    }
+}
