@@ -14,6 +14,7 @@ public struct Log: Sendable {
 
     /// Suppresses info lines (`--quiet`); warnings and errors still print.
     public var quiet: Bool
+    /// Logfmt or JSON lines.
     public var format: Format
 
     public init(quiet: Bool = false, format: Format = .text) {

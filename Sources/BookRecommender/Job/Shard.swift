@@ -5,7 +5,9 @@
 /// The hash is FNV-1a 64 of the user id's UTF-8 bytes, modulo `N`: the same
 /// user lands in the same shard on every machine and every night.
 public struct Shard: Sendable, Equatable {
+    /// This shard, `0..<count`.
     public var index: Int
+    /// How many shards the users are split into.
     public var count: Int
 
     /// Parses `I/N`.
