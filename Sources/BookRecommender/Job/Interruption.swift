@@ -102,8 +102,9 @@ final class Interruption: @unchecked Sendable {
         lock.unlock()
         if let folder { RunHistory.remove(unfinished: folder) }
         log.warning("run", "abandoned", ["reason": reason])
-        let message = "bookrec: \(Interrupted(signal: number))\n"
-        FileHandle.standardError.write(Data(message.utf8))
-        _exit(ExitStatus.of(Interrupted(signal: number)).rawValue)
+        let error = Interrupted(signal: number)
+        let status = ExitStatus.of(error)
+        CLI.report(error, status: status, log: log)
+        _exit(status.rawValue)
     }
 }
