@@ -126,16 +126,21 @@ public struct JobRunner {
         summary.enrichment = enriched.summary
         summary.seconds.enrich = stopwatch.lap()
 
-        let picks = assembler.userPicks(
-            users, lists: lists, ratedBy: { model.ratings(of: Int32($0)) }, enrichments: enriched.enrichments)
-        let totals = ReportTotals(
-            users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
-            rejected: result.totals.rejected, notice: enriched.notice, runDate: ReportTotals.day(of: startedAt),
-            name: settings.name)
-        let written =
-            settings.writeReports ? try ReportWriter(outputFolder: folder).write(users: picks, totals: totals) : nil
-        if settings.shard != nil {
-            try AtomicFile.write(try PartFile.data(for: picks), to: folder.appendingPathComponent(PartFile.name))
+        var written: ReportFiles?
+        // Built only when something is written from them: every user's rated list is as large as the input.
+        if settings.writeReports || settings.shard != nil {
+            let picks = assembler.userPicks(
+                users, lists: lists, ratedBy: { model.ratings(of: Int32($0)) }, enrichments: enriched.enrichments)
+            if settings.writeReports {
+                let totals = ReportTotals(
+                    users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
+                    rejected: result.totals.rejected, notice: enriched.notice,
+                    runDate: ReportTotals.day(of: startedAt), name: settings.name)
+                written = try ReportWriter(outputFolder: folder).write(users: picks, totals: totals)
+            }
+            if settings.shard != nil {
+                try AtomicFile.write(try PartFile.data(for: picks), to: folder.appendingPathComponent(PartFile.name))
+            }
         }
         try rejectsFile.commit()
         summary.seconds.report = stopwatch.lap()

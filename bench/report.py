@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""Collects the runs of scripts/bench into one table, the ratios and a JSON file.
+
+Reads RUNS/<size>/bookrec-t<T>-r<R>/latest/summary.json (bookrec's own stage seconds
+and peak memory), RUNS/<size>/implicit-t<T>-r<R>.json (bench/implicit_peer.py's)
+and each run's .time file (/usr/bin/time -v: peak RSS of the whole process, and
+the wall time measured by the shell). Of repeated runs the one with the smallest
+sum of the three stages is reported; every run is kept in the JSON.
+
+Prints the Markdown to stdout and writes it to --markdown, the data to --json.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+
+STAGES = {"bookrec": ("ingest", "model", "recommend"), "implicit": ("load", "fit", "recommend")}
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", required=True)
+    parser.add_argument("--sizes", required=True)
+    parser.add_argument("--threads", required=True)
+    parser.add_argument("--bookrec", required=True, help="the binary that was measured")
+    parser.add_argument("--command", required=True, help="the command line, for the record")
+    parser.add_argument("--markdown", required=True)
+    parser.add_argument("--json", required=True)
+    return parser.parse_args(argv)
+
+
+def read_time_file(path):
+    """Peak RSS (MB, 10^6 bytes), CPU seconds, shell wall seconds and exit status from a .time file."""
+    facts = {"rssMB": None, "cpu": None, "wall": None, "exit": None}
+    if not os.path.exists(path):
+        return facts
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        text = handle.read()
+    if match := re.search(r"Maximum resident set size \(kbytes\): (\d+)", text):
+        facts["rssMB"] = round(int(match.group(1)) * 1024 / 1e6, 1)
+    times = [float(value) for value in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", text)]
+    if len(times) == 2:
+        facts["cpu"] = round(sum(times), 2)
+    if match := re.search(r"Shell wall seconds: ([\d.]+)", text):
+        facts["wall"] = float(match.group(1))
+    if match := re.search(r"Exit status: (\d+)", text):
+        facts["exit"] = int(match.group(1))
+    return facts
+
+
+def read_run(base, tool):
+    """One run as a flat record; `ok` is false when the tool failed or wrote nothing."""
+    record = {"tool": tool, "ok": False}
+    record.update(read_time_file(base + ".time"))
+    path = os.path.join(base, "latest", "summary.json") if tool == "bookrec" else base + ".json"
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, json.JSONDecodeError):
+        return record
+    seconds = data["seconds"]
+    for slot, stage in zip(("stage1", "stage2", "stage3"), STAGES[tool]):
+        record[slot] = seconds[stage]
+    record["stages"] = round(record["stage1"] + record["stage2"] + record["stage3"], 3)
+    record["ownTotal"] = seconds["total"]
+    record["inProcessMB"] = data["peakMemoryMB"]
+    record["users"] = data["users"]
+    record["items"] = data["items"]
+    record["recommendations"] = data["recommendations"]
+    record["ratings"] = data["records"]["used"] if tool == "bookrec" else data["ratings"]
+    if tool == "implicit":
+        record["peer"] = {key: data[key] for key in ("versions", "environment", "blas", "settings")}
+        record["importSeconds"] = seconds["import"]
+    if record["rssMB"] is None:
+        record["rssMB"] = record["inProcessMB"]
+    record["ok"] = record["exit"] in (None, 0)
+    return record
+
+
+def collect(runs, sizes, threads):
+    """The fastest successful run per (size, tool, threads), else the first failed one; and every run."""
+    best, every = {}, []
+    for size in sizes:
+        for tool in STAGES:
+            for thread in threads:
+                repeat = 1
+                while True:
+                    base = os.path.join(runs, size, f"{tool}-t{thread}-r{repeat}")
+                    if not os.path.exists(base + ".time"):
+                        break
+                    record = read_run(base, tool)
+                    record.update(size=size, threads=thread, repeat=repeat)
+                    every.append(record)
+                    known = best.get((size, tool, thread))
+                    if known is None or (record["ok"] and (not known["ok"] or record["stages"] < known["stages"])):
+                        best[(size, tool, thread)] = record
+                    repeat += 1
+    return best, every
+
+
+def ratio(numerator, denominator, digits=2):
+    if numerator is None or denominator in (None, 0):
+        return None
+    return round(numerator / denominator, digits)
+
+
+def cell(value, suffix=""):
+    return "—" if value is None else f"{value}{suffix}"
+
+
+def times(value):
+    return "—" if value is None else f"{value:.2f}×"
+
+
+def seconds(value):
+    return "—" if value is None else f"{value:.2f}"
+
+
+def tables(best, sizes, threads):
+    lines = [
+        "| ratings | tool | threads | ingest / load s | model / fit s | recommend s | 3 stages s | process wall s "
+        "| process CPU s | peak RSS MB |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for size in sizes:
+        for tool in ("bookrec", "implicit"):
+            for thread in threads:
+                run = best.get((size, tool, thread))
+                if run is None:
+                    continue
+                if not run["ok"]:
+                    lines.append(f"| {size} | {tool} | {thread} | failed (exit {run['exit']}) | | | | | | |")
+                    continue
+                lines.append(
+                    f"| {size} | {tool} | {thread} | {run['stage1']:.2f} | {run['stage2']:.2f} | {run['stage3']:.2f} "
+                    f"| **{run['stages']:.2f}** | {seconds(run['wall'])} | {seconds(run['cpu'])} | {cell(run['rssMB'])} |")
+    ratios, summary = ["", "| ratings | threads | implicit ÷ bookrec, 3 stages | implicit ÷ bookrec, wall "
+                       "| implicit ÷ bookrec, CPU | bookrec RSS ÷ implicit RSS |",
+                       "| --- | ---: | ---: | ---: | ---: | ---: |"], []
+    for size in sizes:
+        for thread in threads:
+            ours, theirs = best.get((size, "bookrec", thread)), best.get((size, "implicit", thread))
+            if not (ours and theirs and ours["ok"] and theirs["ok"]):
+                continue
+            entry = {
+                "size": size, "threads": thread,
+                "speed": ratio(theirs["stages"], ours["stages"]),
+                "wall": ratio(theirs["wall"], ours["wall"]),
+                "cpu": ratio(theirs["cpu"], ours["cpu"]),
+                "memory": ratio(ours["rssMB"], theirs["rssMB"]),
+            }
+            summary.append(entry)
+            ratios.append(f"| {size} | {thread} | {times(entry['speed'])} | {times(entry['wall'])} | {times(entry['cpu'])} "
+                          f"| {seconds(entry['memory'])} |")
+    scaling = []
+    if len(threads) > 1:
+        low, high = min(threads), max(threads)
+        scaling = ["", f"| ratings | bookrec {low} → {high} threads | implicit {low} → {high} threads |",
+                   "| --- | ---: | ---: |"]
+        for size in sizes:
+            speedups = []
+            for tool in ("bookrec", "implicit"):
+                slow, fast = best.get((size, tool, low)), best.get((size, tool, high))
+                ok = slow and fast and slow["ok"] and fast["ok"]
+                speedups.append(ratio(slow["stages"], fast["stages"]) if ok else None)
+            if speedups != [None, None]:
+                scaling.append(f"| {size} | {times(speedups[0])} | {times(speedups[1])} |")
+                summary.append({"size": size, "speedup": {"from": low, "to": high, "bookrec": speedups[0],
+                                                          "implicit": speedups[1]}})
+    if len(ratios) == 3:
+        ratios = []
+    return lines + ratios + scaling + growth(best, sizes, max(threads)), summary
+
+
+def growth(best, sizes, thread):
+    """Seconds per million ratings and peak RSS per file, at the highest thread count (not the small file)."""
+    lines = ["", "| ratings | bookrec 3 stages s / 1M ratings | implicit 3 stages s / 1M ratings "
+             "| bookrec CPU s / 1M | implicit CPU s / 1M | bookrec RSS MB | implicit RSS MB |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for size in sizes:
+        runs = [best.get((size, tool, thread)) for tool in ("bookrec", "implicit")]
+        if size == "small" or not any(run and run["ok"] for run in runs):
+            continue
+
+        def per_million(run, key):
+            ok = run and run["ok"] and run.get(key) is not None
+            return seconds(run[key] / run["ratings"] * 1e6) if ok else "—"
+
+        cells = [per_million(run, key) for key in ("stages", "cpu") for run in runs]
+        cells += [cell(run["rssMB"]) if run and run["ok"] else "—" for run in runs]
+        lines.append(f"| {size} | " + " | ".join(cells) + " |")
+    if len(lines) == 3:
+        return []
+    return lines + ["", f"Growth at {thread} thread{'s' if thread > 1 else ''}: a flat per-1M column means cost "
+                    "linear in the ratings."]
+
+
+def machine():
+    model = "unknown"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"cpu": model, "cores": os.cpu_count(), "loadAverage": [round(x, 2) for x in os.getloadavg()],
+            "system": platform.platform()}
+
+
+def bookrec_version(binary):
+    try:
+        version = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        version = "unknown"
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                timeout=30).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "Sources", "Package.swift"],
+                               capture_output=True, text=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit, dirty = "unknown", ""
+    return f"{version} (commit {commit}{', Sources modified' if dirty else ''})"
+
+
+def main(argv):
+    args = parse_arguments(argv)
+    sizes = args.sizes.split(",")
+    threads = [int(t) for t in args.threads.split(",")]
+    best, every = collect(args.runs, sizes, threads)
+    lines, summary = tables(best, sizes, threads)
+    peer = next((run["peer"] for run in every if run.get("peer")), None)
+    host = machine()
+    ours = bookrec_version(args.bookrec)
+    shapes = sorted({(run["size"], run["users"], run["items"], run["ratings"]) for run in every if run["ok"]},
+                    key=lambda shape: sizes.index(shape[0]))
+    header = [
+        f"Command: `{args.command.strip()}` ({datetime.date.today().isoformat()}; fastest of the repeats).",
+        f"Machine: {host['cpu']}, {host['cores']} cores, load average {host['loadAverage'][0]} when the report was "
+        "written (other work on the machine inflates every figure).",
+        f"bookrec: {ours}, release build, `--no-enrich --no-reports --top 10 --threads T`.",
+    ]
+    if peer:
+        env = peer["environment"]
+        blas = ", ".join(sorted({f"{p['internal_api']} {p['version'] or ''} {p['architecture'] or ''}".strip()
+                                 for p in peer["blas"]}))
+        versions = peer["versions"]
+        header.append(
+            f"implicit {versions['implicit']} (numpy {versions['numpy']}, scipy {versions['scipy']}, Python "
+            f"{versions['python']}, CSV read with {peer['settings']['reader']}): `CosineRecommender(K=64, "
+            "num_threads=T)`, `recommend(all users, N=10, filter_already_liked_items=True)`; "
+            "OMP_NUM_THREADS = OPENBLAS_NUM_THREADS = MKL_NUM_THREADS = T for both tools; "
+            f"OPENBLAS_CORETYPE {env['OPENBLAS_CORETYPE'] or 'unset'} (left as the environment set it); "
+            f"BLAS: {blas}.")
+    header.append("Files: " + "; ".join(f"{size} = {users:,} users × {items:,} books, {ratings:,} ratings"
+                                         for size, users, items, ratings in shapes) + ".")
+    header.append("3 stages = ingest + model + recommend (bookrec, from its summary.json) or load + fit + recommend "
+                  "(implicit, timed in the script); process wall includes start-up and, for implicit, imports "
+                  "(~0.5 s), for bookrec assembling picks and writing summary.json. Process CPU = user + system "
+                  "seconds, less disturbed by other work than wall time. Peak RSS: /usr/bin/time -v.")
+    markdown = "\n".join(header) + "\n\n" + "\n".join(lines) + "\n"
+    print(markdown)
+    with open(args.markdown, "w", encoding="utf-8") as handle:
+        handle.write(markdown)
+    result = {"command": args.command.strip(), "date": datetime.date.today().isoformat(), "machine": host,
+              "bookrec": ours, "peer": peer, "best": [best[key] for key in sorted(best, key=str)],
+              "ratios": summary, "runs": every}
+    with open(args.json, "w", encoding="utf-8") as handle:
+        json.dump(result, handle, indent=2, sort_keys=True)
+        handle.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
