@@ -70,7 +70,8 @@ final class JobLock {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        // A shared lock succeeds exactly when no one holds the exclusive one.
+        // A shared lock succeeds exactly when no one holds the exclusive one. It is
+        // held for microseconds; a run starting in that instant would exit 75.
         guard flock(descriptor, LOCK_SH | LOCK_NB) != 0 else {
             flock(descriptor, LOCK_UN)
             return nil
