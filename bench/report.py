@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Collects the runs of scripts/bench into one table, the ratios and a JSON file.
 
-Reads RUNS/<size>/bookrec-t<T>-r<R>/summary.json (bookrec's own stage seconds
+Reads RUNS/<size>/bookrec-t<T>-r<R>/latest/summary.json (bookrec's own stage seconds
 and peak memory), RUNS/<size>/implicit-t<T>-r<R>.json (bench/implicit_peer.py's)
 and each run's .time file (/usr/bin/time -v: peak RSS of the whole process, and
 the wall time measured by the shell). Of repeated runs the one with the smallest
@@ -57,7 +57,7 @@ def read_run(base, tool):
     """One run as a flat record; `ok` is false when the tool failed or wrote nothing."""
     record = {"tool": tool, "ok": False}
     record.update(read_time_file(base + ".time"))
-    path = os.path.join(base, "summary.json") if tool == "bookrec" else base + ".json"
+    path = os.path.join(base, "latest", "summary.json") if tool == "bookrec" else base + ".json"
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)

@@ -14,19 +14,21 @@ import Testing
         return try #require(object as? [String: Any], sourceLocation: sourceLocation)
     }
 
-    func runDemo(_ extra: [String]) throws -> (BinaryRunner.Result, URL) {
+    /// Runs the demo job into a new folder; returns the result, the output
+    /// folder (to remove) and the run `latest` points at.
+    func runDemo(_ extra: [String]) throws -> (BinaryRunner.Result, URL, URL) {
         let out = try Workspace.temporaryFolder()
         let job = Workspace.root.appendingPathComponent("jobs/demo.json").path
         let result = try BinaryRunner.run(["run", job, "--out", out.path, "--no-enrich"] + extra)
-        return (result, out)
+        return (result, out, Workspace.latest(in: out))
     }
 
     @Test func writesAReportForEveryMember() throws {
-        let (result, out) = try runDemo([])
+        let (result, out, run) = try runDemo([])
         defer { try? FileManager.default.removeItem(at: out) }
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("13 users"))
-        let files = try Workspace.files(under: out)
+        let files = try Workspace.files(under: run)
         for member in Self.members {
             let document = try Self.object(files["users/\(member).json"])
             #expect(document["user"] as? String == member)
@@ -41,10 +43,10 @@ import Testing
     }
 
     @Test func summaryAccountsForEveryRecordAndRejectsNameFileAndLine() throws {
-        let (result, out) = try runDemo([])
+        let (result, out, run) = try runDemo([])
         defer { try? FileManager.default.removeItem(at: out) }
         #expect(result.status == 0, "\(result.stderr)")
-        let files = try Workspace.files(under: out)
+        let files = try Workspace.files(under: run)
         let summary = try Self.object(files["summary.json"])
         let records = try #require(summary["records"] as? [String: Int])
         #expect(records["read"] == records["used"]! + records["shelved"]! + records["rejected"]!)
@@ -59,10 +61,10 @@ import Testing
     }
 
     @Test func theNewcomerGetsThePopularityListAndNobodyGetsTheirOwnBooks() throws {
-        let (result, out) = try runDemo([])
+        let (result, out, run) = try runDemo([])
         defer { try? FileManager.default.removeItem(at: out) }
         #expect(result.status == 0, "\(result.stderr)")
-        let files = try Workspace.files(under: out)
+        let files = try Workspace.files(under: run)
         let milo = try Self.object(files["users/milo.json"])
         let picks = try #require(milo["recommendations"] as? [[String: Any]])
         #expect(picks.allSatisfy { $0["fallback"] as? Bool == true })
@@ -73,15 +75,15 @@ import Testing
     }
 
     @Test func reportsAreByteIdenticalForAnyThreadCount() throws {
-        let (first, one) = try runDemo(["--threads", "1"])
-        let (second, three) = try runDemo(["--threads", "3"])
+        let (first, one, runOne) = try runDemo(["--threads", "1"])
+        let (second, three, runThree) = try runDemo(["--threads", "3"])
         defer {
             try? FileManager.default.removeItem(at: one)
             try? FileManager.default.removeItem(at: three)
         }
         #expect(first.status == 0 && second.status == 0)
-        var a = try Workspace.files(under: one)
-        var b = try Workspace.files(under: three)
+        var a = try Workspace.files(under: runOne)
+        var b = try Workspace.files(under: runThree)
         a["summary.json"] = nil
         b["summary.json"] = nil
         #expect(a.keys.sorted() == b.keys.sorted())
@@ -89,14 +91,14 @@ import Testing
     }
 
     @Test func failModeStopsAtTheFirstBadRecordWithExit65() throws {
-        let (result, out) = try runDemo(["--on-bad-record", "fail"])
+        let (result, out, _) = try runDemo(["--on-bad-record", "fail"])
         defer { try? FileManager.default.removeItem(at: out) }
         #expect(result.status == 65)
         #expect(result.stderr.contains("members.csv:6"))
         #expect(result.stderr.contains("rating is not a number"))
-        let files = try Workspace.files(under: out)
-        #expect(files["index.html"] == nil)
-        #expect(files.isEmpty)
+        // Only the lock file and the empty run history remain: no run, no latest.
+        #expect(try Workspace.files(under: out).keys.sorted() == ["bookrec.lock"])
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("latest").path))
     }
 
     @Test func inspectDescribesTheClubAndWritesNothing() throws {
@@ -124,7 +126,8 @@ import Testing
             "--no-enrich",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        let users = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("users").path)
+        let users = try FileManager.default.contentsOfDirectory(
+            atPath: Workspace.latest(in: out).appendingPathComponent("users").path)
         #expect(users.filter { $0.hasSuffix(".json") }.count == 610)
     }
 }

@@ -17,7 +17,7 @@ import Testing
         let job = Workspace.root.appendingPathComponent("jobs/demo.json").path
         let result = try BinaryRunner.run(["run", job, "--out", out.path] + extra)
         #expect(result.status == 0, "\(result.stderr)")
-        return try Workspace.files(under: out)
+        return try Workspace.files(under: Workspace.latest(in: out))
     }
 
     /// The number after `label` at the start of a line of `text`.

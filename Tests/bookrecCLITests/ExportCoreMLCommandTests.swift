@@ -16,7 +16,7 @@ import Testing
         let result = try run(Self.club + ["--out", model.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("bookrec: 59 books, "))
-        #expect(result.stdout.contains("(cosine); model: \(model.path); books: "))
+        #expect(result.stdout.contains("(bm25); model: \(model.path); books: "))
         // The demo club's two bad records are reported, not dropped silently.
         #expect(result.stderr.contains("event=\"records rejected\" count=2"))
         let bytes = [UInt8](try Data(contentsOf: model))

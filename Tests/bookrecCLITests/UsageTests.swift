@@ -8,6 +8,12 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
+    @Test func mergeHasItsOwnHelp() throws {
+        let result = try BinaryRunner.run(["help", "merge"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("bookrec merge OUT"))
+    }
+
     @Test func helpForACommandListsItsOptions() throws {
         let result = try BinaryRunner.run(["help", "recommend"])
         #expect(result.status == 0)
@@ -24,6 +30,11 @@ import Testing
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["help", "frobnicate"], "unknown command 'frobnicate'"),
         (["run"], "missing JOB.json"),
+        (["merge"], "missing OUT"),
+        (["merge", "a", "b"], "too many arguments: b"),
+        (["merge", "out", "--keep-runs", "0"], "invalid value '0' for '--keep-runs'"),
+        (["recommend", "x.csv", "--shard", "3/3"], "invalid value '3/3' for '--shard'"),
+        (["recommend", "x.csv", "--log-format", "xml"], "invalid value 'xml' for '--log-format'"),
     ])
     func usageErrorsExit64WithTheReasonAndTheUsageLine(arguments: [String], message: String) throws {
         let result = try BinaryRunner.run(arguments)

@@ -16,6 +16,11 @@ enum Workspace {
         return folder
     }
 
+    /// The run `OUT/latest` points at, resolved (so enumerating it works).
+    static func latest(in out: URL) -> URL {
+        out.appendingPathComponent("latest").resolvingSymlinksInPath()
+    }
+
     /// Every regular file under `folder`, by relative path.
     static func files(under folder: URL) throws -> [String: Data] {
         var result: [String: Data] = [:]

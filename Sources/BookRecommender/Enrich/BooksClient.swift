@@ -59,6 +59,11 @@ struct BooksClient: Sendable {
                 await limiter.release()
                 throw .runStopped(reason: reason)
             }
+            // A cancelled run (SIGINT/SIGTERM) sends nothing more, not even a next query.
+            if Task.isCancelled {
+                await limiter.release()
+                throw .cancelled
+            }
             await run.recordSent(waited: waited)
             let outcome: Result<HTTPResponse, EnrichError>
             do {

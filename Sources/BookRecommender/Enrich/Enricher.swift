@@ -68,7 +68,9 @@ public struct Enricher: Sendable {
             await withTaskGroup(of: (String, Enrichment, Bool).self) { group in
                 var queue = pending[...]
                 func startNext() {
-                    guard let book = queue.popFirst() else { return }
+                    // Once the run's task is cancelled (SIGINT/SIGTERM), no new lookup
+                    // starts; those in flight end early (their sleeps throw).
+                    guard !Task.isCancelled, let book = queue.popFirst() else { return }
                     group.addTask {
                         let (enrichment, cacheable) = await search.lookup(book)
                         return (book.key, enrichment, cacheable)

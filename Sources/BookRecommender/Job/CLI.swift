@@ -7,16 +7,13 @@ public enum CLI {
     /// Runs `bookrec` with `arguments` (program name first) and returns its exit status.
     /// Help and results go to stdout; errors to stderr with the usage line for usage errors.
     public static func run(_ arguments: [String]) async -> Int32 {
-        let log = Log(quiet: arguments.contains("--quiet"))
+        let log = Log(quiet: arguments.contains("--quiet"), format: logFormat(in: arguments) ?? .text)
         do {
             try await dispatch(Array(arguments.dropFirst()), log: log)
             return ExitStatus.ok.rawValue
         } catch {
             let status = ExitStatus.of(error)
-            if status != .ok {
-                FileHandle.standardError.write(Data("bookrec: \(error)\n".utf8))
-                if status == .usage { FileHandle.standardError.write(Data((Usage.line + "\n").utf8)) }
-            }
+            if status != .ok { report(error, status: status, log: log) }
             return status.rawValue
         }
     }
@@ -38,9 +35,15 @@ public enum CLI {
             print(text)
         case "recommend", "run":
             if rest.contains("--help") { return print(Usage.text(for: command)!) }
-            let settings = try settings(for: command, rest)
-            let outcome = try await JobRunner(settings: settings, log: log).run()
-            print(outcome.resultLine)
+            let (settings, parsed) = try settings(for: command, rest)
+            if parsed.has("dry-run") { return print(try DryRun(settings: settings).plan(), terminator: "") }
+            let outcome = try await interruptible(log: log) { try await JobRunner(settings: settings, log: log).run() }
+            if !log.quiet { print(outcome.resultLine) }
+        case "merge":
+            if rest.contains("--help") { return print(Usage.merge) }
+            let command = try MergeCommand(arguments: rest, log: log)
+            let line = try await interruptible(log: log) { try command.run() }
+            if !log.quiet { print(line) }
         case "inspect":
             if rest.contains("--help") { return print(Usage.inspect) }
             let parsed = try ArgumentParser(options: inspectOptions).parse(rest)
@@ -63,13 +66,23 @@ public enum CLI {
         }
     }
 
-    static let runOptions = Setting.parserOptions + [ArgumentParser.Option("quiet", takesValue: false)]
+    /// Options every long-running command takes besides its settings.
+    static let behaviourOptions = [
+        ArgumentParser.Option("quiet", takesValue: false), ArgumentParser.Option("log-format"),
+    ]
+    static let runOptions =
+        Setting.parserOptions + behaviourOptions + [ArgumentParser.Option("dry-run", takesValue: false)]
     static let inspectOptions = Setting.parserOptions.filter { ["format", "columns", "catalog"].contains($0.name) }
 
-    /// The settings of `recommend INPUT...` or `run JOB.json`, command-line flags last.
-    static func settings(for command: String, _ arguments: [String]) throws -> RunSettings {
+    /// The settings of `recommend INPUT...` or `run JOB.json`, command-line flags
+    /// last, checked before any work: every problem of the job file, missing
+    /// inputs and an unwritable output folder are reported together.
+    static func settings(for command: String, _ arguments: [String]) throws -> (RunSettings, ArgumentParser.Parsed) {
         let parsed = try ArgumentParser(options: runOptions).parse(arguments)
+        try checkLogFormat(parsed)
         var settings = RunSettings()
+        var problems: [ConfigError.Problem] = []
+        var file = "command line"
         if command == "run" {
             guard let job = parsed.positionals.first else { throw UsageError.missingArgument("JOB.json") }
             guard parsed.positionals.count == 1 else {
@@ -78,15 +91,78 @@ public enum CLI {
             guard FileManager.default.fileExists(atPath: job) else {
                 throw IngestError.cannotRead(path: job, reason: "no such job file")
             }
-            settings = try JobFile.load(job, over: settings)
-            guard !settings.inputs.isEmpty else {
-                throw ConfigError(file: job, problems: [.init(path: "$.inputs", message: "missing: no inputs to read")])
+            file = job
+            (settings, problems) = try JobFile.read(job, over: settings)
+            if settings.inputs.isEmpty, !problems.contains(where: { $0.path.hasPrefix("$.inputs") }) {
+                problems.append(.init(path: "$.inputs", message: "missing: no inputs to read"))
             }
         } else {
             guard !parsed.positionals.isEmpty else { throw UsageError.missingArgument("INPUT") }
             settings.inputs = parsed.positionals
         }
         try Setting.apply(parsed, to: &settings)
-        return settings
+        let origin = { (key: String) -> String in
+            if let flag = Setting.all.first(where: { $0.jobKey == key })?.flag, parsed.has(flag) { return "--\(flag)" }
+            if command == "run" { return "$.\(key)" }
+            return key == "inputs" ? "INPUT" : "--\(key)"
+        }
+        do {
+            settings = try Preflight(origin: origin, file: file).check(settings)
+        } catch {
+            problems += error.problems
+        }
+        guard problems.isEmpty else { throw ConfigError(file: file, problems: problems) }
+        return (settings, parsed)
+    }
+
+    /// `--log-format` as given anywhere on the line (so that even a usage error
+    /// is logged in the chosen format), or nil.
+    static func logFormat(in arguments: [String]) -> Log.Format? {
+        for (index, argument) in arguments.enumerated() {
+            if argument.hasPrefix("--log-format=") { return Log.Format(rawValue: String(argument.dropFirst(13))) }
+            if argument == "--log-format", index + 1 < arguments.count {
+                return Log.Format(rawValue: arguments[index + 1])
+            }
+        }
+        return nil
+    }
+
+    /// - Throws: `UsageError.invalidValue` for a `--log-format` other than text or json.
+    static func checkLogFormat(_ parsed: ArgumentParser.Parsed) throws(UsageError) {
+        guard let value = parsed.value("log-format"), Log.Format(rawValue: value) == nil else { return }
+        throw .invalidValue(option: "--log-format", value: value, expected: "text or json")
+    }
+
+    /// Runs `body` in a task that SIGINT and SIGTERM cancel (see `Interruption`).
+    /// - Throws: what `body` throws, or `Interrupted` when a signal stopped it.
+    static func interruptible<T: Sendable>(
+        log: Log, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let holder = TaskHolder()
+        Interruption.shared.install(log: log) { holder.cancel() }
+        let task = Task { try await body() }
+        holder.hold { task.cancel() }
+        do {
+            return try await task.value
+        } catch {
+            if let signal = Interruption.shared.signal {
+                Interruption.shared.settle()
+                throw Interrupted(signal: signal)
+            }
+            throw error
+        }
+    }
+
+    /// Prints why the command failed: `bookrec: …` lines, or one JSON event per
+    /// line with `--log-format json`; usage errors add the usage line.
+    static func report(_ error: any Error, status: ExitStatus, log: Log) {
+        if log.format == .json {
+            for line in "\(error)".split(separator: "\n") {
+                log.error("bookrec", "failed", ["exit": String(status.rawValue), "message": String(line)])
+            }
+        } else {
+            FileHandle.standardError.write(Data("bookrec: \(error)\n".utf8))
+        }
+        if status == .usage { FileHandle.standardError.write(Data((Usage.line + "\n").utf8)) }
     }
 }

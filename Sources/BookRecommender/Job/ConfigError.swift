@@ -1,19 +1,32 @@
-/// A job file that cannot be used (exit 78). Every problem found is listed at
-/// once, each with its JSON path, so one edit can fix them all.
+/// Settings that cannot be used (exit 78, or 66/73, see `ExitStatus`). Every
+/// problem found is listed at once, each with its JSON path (or flag), so one
+/// edit can fix them all.
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One problem at one place in the job file.
     public struct Problem: Sendable, Equatable {
-        /// `$.top`, `$.inputs[2]`, or `$` for the whole document.
+        /// What sort of problem, for the exit status.
+        public enum Kind: Sendable, Equatable {
+            /// A wrong key, type or value.
+            case invalid
+            /// An input, catalog or book list that does not exist, or a glob matching nothing.
+            case missingInput
+            /// An output folder that cannot be created or written.
+            case unwritableOutput
+        }
+
+        /// `$.top`, `$.inputs[2]`, `$` for the whole document, or `--out` for a flag.
         public var path: String
         public var message: String
+        public var kind: Kind
 
-        public init(path: String, message: String) {
+        public init(path: String, message: String, kind: Kind = .invalid) {
             self.path = path
             self.message = message
+            self.kind = kind
         }
     }
 
-    /// The job file.
+    /// The job file, or `command line`.
     public var file: String
     public var problems: [Problem]
 

@@ -4,13 +4,15 @@ import Foundation
 /// is a terminal, else a log line every tenth of the books.
 final class EnrichProgressLog: @unchecked Sendable {
     private let log: Log
-    private let terminal = isatty(STDERR_FILENO) == 1
+    private let terminal: Bool
     private let lock = NSLock()
     private var lastTenth = 0
     private var drew = false
 
     init(log: Log) {
         self.log = log
+        // A bar redrawn with `\r` is for people; JSON logs and files get lines.
+        terminal = isatty(STDERR_FILENO) == 1 && log.format == .text
     }
 
     func update(_ progress: EnrichProgress) {

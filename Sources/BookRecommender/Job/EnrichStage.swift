@@ -49,7 +49,8 @@ struct EnrichStage {
                 "skipped": String(stats.skipped), "requests": String(stats.requestsSent),
                 "cacheHits": String(stats.cacheHits),
             ])
-        let why = Self.why(result, options: options)
+        let noKey = result.issues.contains { if case .noAPIKey = $0 { true } else { false } }
+        let why = Self.why(result.stats, offline: options.offline, missingKey: noKey ? options.apiKeyVariable : nil)
         return Outcome(enrichments: result.enrichments, summary: summary, notice: notice(summary, why: why))
     }
 
@@ -64,13 +65,12 @@ struct EnrichStage {
     }
 
     /// The one reason a reader needs: what stopped the whole run, else a count.
-    static func why(_ result: EnrichmentResult, options: EnrichOptions) -> String {
-        if result.stats.unreachable { return "Google Books could not be reached" }
-        if result.stats.quotaExhausted { return "the daily Google Books quota is used up" }
-        if options.offline { return "the run was offline" }
-        if result.issues.contains(where: { if case .noAPIKey = $0 { true } else { false } }) {
-            return "no API key: set \(options.apiKeyVariable)"
-        }
-        return "\(result.stats.failed) lookups failed; summary.json lists why"
+    /// - Parameter missingKey: the key's variable when the run had no API key.
+    static func why(_ stats: EnrichStats, offline: Bool, missingKey: String?) -> String {
+        if stats.unreachable { return "Google Books could not be reached" }
+        if stats.quotaExhausted { return "the daily Google Books quota is used up" }
+        if offline { return "the run was offline" }
+        if let missingKey { return "no API key: set \(missingKey)" }
+        return "\(stats.failed) lookups failed; summary.json lists why"
     }
 }

@@ -1,11 +1,13 @@
-/// Process exit codes (BSD sysexits), mapped here and nowhere else.
+import Foundation
+
+/// Process exit codes (BSD sysexits, plus 128 + signal), mapped here and nowhere else.
 public enum ExitStatus: Int32, Sendable, Error {
     case ok = 0
     /// A bad command line: unknown flag, missing value.
     case usage = 64
-    /// Bad input data with `--on-bad-record fail`.
+    /// Bad input data with `--on-bad-record fail`, or parts that do not belong together.
     case dataError = 65
-    /// An input file or folder does not exist or cannot be read.
+    /// An input file or folder (or a shard's part) does not exist or cannot be read.
     case noInput = 66
     /// A bug: something that should not happen did.
     case software = 70
@@ -17,6 +19,10 @@ public enum ExitStatus: Int32, Sendable, Error {
     case temporaryFailure = 75
     /// The job file is invalid.
     case config = 78
+    /// Stopped by SIGINT (128 + 2).
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15).
+    case terminated = 143
 }
 
 extension ExitStatus {
@@ -25,7 +31,14 @@ extension ExitStatus {
         switch error {
         case let status as ExitStatus: status
         case is UsageError: .usage
-        case is ConfigError: .config
+        case let error as ConfigError: error.exitStatus
+        case is JobLock.Held: .temporaryFailure
+        case let error as Interrupted: error.signal == SIGINT ? .interrupted : .terminated
+        case let error as MergeError:
+            switch error {
+            case .noParts, .missingParts: .noInput
+            case .mixedShardCounts, .inconsistentParts, .unreadablePart: .dataError
+            }
         case is SimilarCommand.NotFound: .dataError
         case let error as RunError:
             switch error {
@@ -42,7 +55,22 @@ extension ExitStatus {
             case .cannotCreateFolder, .cannotWrite, .outsideOutputFolder: .cannotCreate
             case .duplicateUser: .software
             }
+        case let error as RunHistoryError:
+            switch error {
+            case .cannotCreate: .cannotCreate
+            case .cannotSwitch, .cannotRemove: .ioError
+            }
         default: .software
         }
+    }
+}
+
+extension ConfigError {
+    /// 66 when every problem is a missing input, 73 when every problem is an
+    /// output folder that cannot be written, else 78.
+    var exitStatus: ExitStatus {
+        if problems.allSatisfy({ $0.kind == .missingInput }) { return .noInput }
+        if problems.allSatisfy({ $0.kind == .unwritableOutput }) { return .cannotCreate }
+        return .config
     }
 }

@@ -11,6 +11,18 @@ public enum JobFile {
     /// - Throws: `ConfigError` listing every unknown key, wrong type and bad
     ///   value with its JSON path, or why the file cannot be read or parsed.
     public static func load(_ path: String, over settings: RunSettings) throws(ConfigError) -> RunSettings {
+        let (result, problems) = try read(path, over: settings)
+        guard problems.isEmpty else { throw ConfigError(file: path, problems: problems) }
+        return result
+    }
+
+    /// Applies every valid key of the job file at `path` over `settings` and
+    /// returns the problems of the others, so that the caller can add its own
+    /// (missing inputs, say) and report them all together.
+    /// - Throws: `ConfigError` only when the file cannot be read or is not a JSON object.
+    static func read(
+        _ path: String, over settings: RunSettings
+    ) throws(ConfigError) -> (RunSettings, [ConfigError.Problem]) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -55,8 +67,7 @@ public enum JobFile {
                 problems.append(.init(path: "$.\(key)", message: "invalid value: expected \(expected)"))
             }
         }
-        guard problems.isEmpty else { throw ConfigError(file: path, problems: problems) }
-        return result
+        return (result, problems)
     }
 
     static func typeName(_ kind: Setting.Kind) -> String {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Runs one batch: ingest → model → recommend → report, timing each stage and
-/// writing `rejects.csv` and `summary.json` beside the reports.
+/// Runs one batch: ingest → model → recommend → enrich → report, timing each
+/// stage, into a new folder of the output folder's run history (see
+/// `RunHistory`), under the job's lock.
 public struct JobRunner {
     /// What a finished run produced, for the one-line result on stdout.
     public struct Outcome: Sendable {
@@ -26,24 +27,66 @@ public struct JobRunner {
         self.log = log
     }
 
-    /// - Throws: `IngestError` (missing input 66, bad data 65), `ReportError`
-    ///   (output 73), `RunError.enrichmentRequired` (75, after every report
-    ///   was written) with `--require-enrichment`.
+    /// - Throws: `JobLock.Held` (75) when the job is running already, before
+    ///   anything is written; `IngestError` (missing input 66, bad data 65),
+    ///   `ReportError` (output 73), `RunHistoryError`, `Interrupted` (130/143)
+    ///   after a signal, and `RunError.enrichmentRequired` (75, after the run
+    ///   was kept but not made `latest`) with `--require-enrichment`.
     public func run() async throws -> Outcome {
-        var stopwatch = Stopwatch()
         let startedAt = Date()
         let files = try InputExpansion.files(for: settings.inputs)
         let catalogFile = try settings.catalog.map { path throws(IngestError) in
             try InputExpansion.files(for: [path])[0]
         }
         let out = URL(fileURLWithPath: settings.out)
+        let history = RunHistory(out: out, keepRuns: settings.keepRuns)
         try AtomicFile.createFolder(out)
-        let rejectsFile = try RejectsFile(folder: out)
+        let lock = try JobLock(path: history.lockFile(shard: settings.shard).path)
+        defer { lock.release() }
+        history.removeLeftovers(shard: settings.shard)
+        let folder = try history.begin(shard: settings.shard, at: startedAt)
+        Interruption.shared.register(unfinished: folder)
+        defer {
+            Interruption.shared.register(unfinished: nil)
+            RunHistory.remove(unfinished: folder)
+        }
+        log.info(
+            "run", "start", ["name": settings.name ?? "recommend", "folder": folder.path, "pid": String(getpid())])
+
+        let (summary, produced) = try await produce(files: files, catalog: catalogFile, into: folder, startedAt)
+        let missing = summary.enrichment?.withoutEnrichment ?? 0
+        let failed = settings.enrich.required && missing > 0
+        let final = try Interruption.shared.uninterruptible { () throws -> URL in
+            try Interruption.shared.check()
+            return try history.commit(folder, shard: settings.shard, switchLatest: !failed)
+        }
+        Interruption.shared.register(unfinished: nil)
+        var outcome = produced
+        outcome.report = final.appendingPathComponent(produced.report.lastPathComponent)
+        if settings.shard == nil, !failed {
+            let removed = history.prune()
+            log.info(
+                "run", "done", ["run": final.path, "latest": final.lastPathComponent, "pruned": "\(removed.count)"])
+        } else {
+            log.info("run", "done", ["run": final.path])
+        }
+        if failed {
+            throw RunError.enrichmentRequired(missing: missing, of: summary.enrichment?.books ?? 0)
+        }
+        return outcome
+    }
+
+    /// The stages, writing every file into `folder`.
+    private func produce(
+        files: [InputFile], catalog: InputFile?, into folder: URL, _ startedAt: Date
+    ) async throws -> (RunSummary, Outcome) {
+        var stopwatch = Stopwatch()
+        let rejectsFile = try RejectsFile(folder: folder)
         defer { rejectsFile.discard() }
 
         log.info("ingest", "start", ["files": String(files.count)])
         let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: settings.onBadRecord)
-        let result = try ingestor.ingest(files, catalogFile: catalogFile, rejects: rejectsFile.log) { file in
+        let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejectsFile.log) { file in
             log.info(
                 "ingest", "file",
                 [
@@ -53,6 +96,7 @@ public struct JobRunner {
                 ])
             if let error = file.error { log.warning("ingest", "file stopped early", ["error": error]) }
         }
+        try Interruption.shared.check()
         var summary = RunSummary(
             startedAt: ISO8601DateFormatter().string(from: startedAt), users: result.data.userCount,
             items: result.data.itemCount, records: result.totals, catalog: result.catalog, files: result.files,
@@ -60,26 +104,16 @@ public struct JobRunner {
         summary.seconds.ingest = stopwatch.lap()
         guard result.data.ratingCount > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
 
-        var modelOptions = settings.model
-        if settings.exclude != nil || settings.only != nil {
-            let itemIndex = Dictionary(uniqueKeysWithValues: result.data.itemKeys.enumerated().map { ($1, Int32($0)) })
-            if let path = settings.exclude {
-                let (items, unknown) = try BookListFile.items(in: path, itemIndex: itemIndex)
-                modelOptions.exclude = items
-                log.info("model", "exclude", ["file": path, "books": String(items.count), "unknown": String(unknown)])
-            }
-            if let path = settings.only {
-                let (items, unknown) = try BookListFile.items(in: path, itemIndex: itemIndex)
-                modelOptions.only = items
-                log.info("model", "only", ["file": path, "books": String(items.count), "unknown": String(unknown)])
-            }
-        }
-        let model = Recommender(options: modelOptions).fit(result.data)
+        let model = Recommender(options: try modelOptions(for: result.data)).fit(result.data)
         summary.duplicatesReplaced = model.duplicatesReplaced
         summary.seconds.model = stopwatch.lap()
         log.info("model", "fitted", ["items": String(result.data.itemCount), "seconds": "\(summary.seconds.model)"])
+        try Interruption.shared.check()
 
-        let lists = model.recommendAll()
+        let users = (0..<result.data.userCount).filter {
+            settings.shard?.contains(user: result.data.userIDs[$0]) ?? true
+        }
+        let lists = try UserScoring.recommend(model, users: users)
         summary.fallbackUsers = lists.filter { !$0.isEmpty && $0.allSatisfy(\.fallback) }.count
         summary.recommendations = lists.reduce(0) { $0 + $1.count }
         summary.seconds.recommend = stopwatch.lap()
@@ -87,45 +121,67 @@ public struct JobRunner {
 
         let assembler = PickAssembler(data: result.data, items: result.items)
         let enriched = await EnrichStage(settings: settings.enrich, log: log)
-            .run(assembler.lookups(for: lists), out: out)
+            .run(assembler.lookups(for: lists), out: URL(fileURLWithPath: settings.out))
+        try Interruption.shared.check()
         summary.enrichment = enriched.summary
         summary.seconds.enrich = stopwatch.lap()
 
-        if let path = settings.exportCoreML {
-            // After enrichment, so tonight's covers reach the app's book database.
+        // After enrichment, so tonight's covers reach the app's book database; every
+        // shard fits the same model, so only the first writes it.
+        if let path = settings.exportCoreML, (settings.shard?.index ?? 0) == 0 {
             let exported = try CoreMLExport.write(
                 model: model, data: result.data, items: result.items, to: URL(fileURLWithPath: path),
-                cacheFolder: settings.enrich.options(out: out)?.cacheFolder, trainedAt: startedAt)
+                cacheFolder: settings.enrich.options(out: URL(fileURLWithPath: settings.out))?.cacheFolder,
+                trainedAt: startedAt)
             log.info(
                 "export", "coreml",
                 ["model": exported.model.path, "books": String(exported.items), "links": String(exported.links)])
         }
 
         var written: ReportFiles?
-        if settings.writeReports {
-            // Built only for the reports: every user's rated list is as large as the input.
+        // Built only when something is written from them: every user's rated list is as large as the input.
+        if settings.writeReports || settings.shard != nil {
             let picks = assembler.userPicks(
-                lists, ratedByUser: (0..<result.data.userCount).map { model.ratings(of: Int32($0)) },
-                enrichments: enriched.enrichments)
-            let totals = ReportTotals(
-                users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
-                rejected: result.totals.rejected, notice: enriched.notice, runDate: ReportTotals.day(of: startedAt),
-                name: settings.name)
-            written = try ReportWriter(outputFolder: out).write(users: picks, totals: totals)
+                users, lists: lists, ratedBy: { model.ratings(of: Int32($0)) }, enrichments: enriched.enrichments)
+            if settings.writeReports {
+                let totals = ReportTotals(
+                    users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
+                    rejected: result.totals.rejected, notice: enriched.notice,
+                    runDate: ReportTotals.day(of: startedAt), name: settings.name)
+                written = try ReportWriter(outputFolder: folder).write(users: picks, totals: totals)
+            }
+            if settings.shard != nil {
+                try AtomicFile.write(try PartFile.data(for: picks), to: folder.appendingPathComponent(PartFile.name))
+            }
         }
         try rejectsFile.commit()
         summary.seconds.report = stopwatch.lap()
         summary.seconds.total = stopwatch.total
         summary.peakMemoryMB = PeakMemory.megabytes()
-        try AtomicFile.write(try summary.encoded(), to: out.appendingPathComponent("summary.json"))
-        log.info("report", "written", ["folder": out.path, "users": String(written?.users.count ?? 0)])
+        try AtomicFile.write(try summary.encoded(), to: folder.appendingPathComponent("summary.json"))
+        log.info("report", "written", ["folder": folder.path, "users": String(written?.users.count ?? 0)])
         if let notice = enriched.notice { log.warning("enrich", "incomplete", ["message": notice]) }
-        if settings.enrich.required, enriched.summary.withoutEnrichment > 0 {
-            throw RunError.enrichmentRequired(missing: enriched.summary.withoutEnrichment, of: enriched.summary.books)
-        }
-        return Outcome(
+        let outcome = Outcome(
             users: result.data.userCount, items: result.data.itemCount, records: result.totals,
-            report: written?.index ?? out.appendingPathComponent("summary.json"),
-            seconds: summary.seconds.total)
+            report: written?.index ?? folder.appendingPathComponent("summary.json"), seconds: summary.seconds.total)
+        return (summary, outcome)
+    }
+
+    /// The model options with `--exclude` and `--only` read against the ratings' books.
+    private func modelOptions(for data: RatingData) throws -> ModelOptions {
+        var options = settings.model
+        guard settings.exclude != nil || settings.only != nil else { return options }
+        let itemIndex = Dictionary(uniqueKeysWithValues: data.itemKeys.enumerated().map { ($1, Int32($0)) })
+        if let path = settings.exclude {
+            let (items, unknown) = try BookListFile.items(in: path, itemIndex: itemIndex)
+            options.exclude = items
+            log.info("model", "exclude", ["file": path, "books": String(items.count), "unknown": String(unknown)])
+        }
+        if let path = settings.only {
+            let (items, unknown) = try BookListFile.items(in: path, itemIndex: itemIndex)
+            options.only = items
+            log.info("model", "only", ["file": path, "books": String(items.count), "unknown": String(unknown)])
+        }
+        return options
     }
 }

@@ -4,14 +4,15 @@ struct PickAssembler {
     let data: RatingData
     let items: [ItemInfo]
 
-    /// Every user's picks and rated books, in user-index order.
-    /// - Parameter ratedByUser: each user's (item, rating) after duplicates were
+    /// The picks and rated books of `users`, whose lists are `lists` (same order).
+    /// - Parameter ratedBy: a user's (item, rating) after duplicates were
     ///   resolved, as the model saw them.
     func userPicks(
-        _ lists: [[Recommendation]], ratedByUser: [[(item: Int32, rating: Float)]], enrichments: [String: Enrichment]
+        _ users: [Int], lists: [[Recommendation]], ratedBy: (Int) -> [(item: Int32, rating: Float)],
+        enrichments: [String: Enrichment]
     ) -> [UserPicks] {
-        lists.indices.map { user in
-            let picks = lists[user].enumerated().map { rank, pick in
+        zip(users, lists).map { user, list in
+            let picks = list.enumerated().map { rank, pick in
                 let info = items[Int(pick.item)]
                 return Pick(
                     rank: rank + 1, item: data.itemKeys[Int(pick.item)], isbn13: info.isbn13, title: info.title,
@@ -19,7 +20,7 @@ struct PickAssembler {
                     because: pick.because.map { book(book: $0.item, rating: $0.rating) }, fallback: pick.fallback,
                     enrichment: enrichments[data.itemKeys[Int(pick.item)]])
             }
-            let rated = ratedByUser[user]
+            let rated = ratedBy(user)
                 .sorted { $0.rating != $1.rating ? $0.rating > $1.rating : key($0.item) < key($1.item) }
                 .map { book(book: $0.item, rating: $0.rating) }
             return UserPicks(user: data.userIDs[user], picks: picks, rated: rated)

@@ -34,6 +34,10 @@ public struct RunSettings: Sendable, Equatable {
     /// Where to write the fitted model as Core ML (`books.json` beside it);
     /// job files only (`exportCoreML`).
     public var exportCoreML: String?
+    /// Complete runs kept in `OUT/runs/`; older ones are removed.
+    public var keepRuns = 7
+    /// `--shard I/N`: write reports only for this shard's users, into `OUT/parts/`.
+    public var shard: Shard?
     /// Google Books lookups.
     public var enrich = EnrichSettings()
     public var model = ModelOptions()

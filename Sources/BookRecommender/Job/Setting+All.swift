@@ -28,6 +28,11 @@ extension Setting {
             $0.out = $1; return true
         },
         .integer("threads", "threads", minimum: 1) { $0.model.threads = $1 },
+        .integer("keep-runs", "keepRuns", minimum: 1) { $0.keepRuns = $1 },
+        .string("shard", nil, expected: "I/N with 0 ≤ I < N") { settings, text in
+            settings.shard = Shard(parsing: text)
+            return settings.shard != nil
+        },
         .choice("on-bad-record", "onBadRecord", BadRecordPolicy.self) { $0.onBadRecord = $1 },
         .boolean("no-reports", "reports", flagValue: false) { $0.writeReports = $1 },
         // The filter.

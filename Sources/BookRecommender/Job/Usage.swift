@@ -1,7 +1,8 @@
 /// The help texts. Help goes to stdout; a usage error prints `line` to stderr.
 enum Usage {
     static let line =
-        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | inspect INPUT... | evaluate INPUT... | similar ISBN... INPUT... | export-coreml INPUT... --out FILE.mlmodel | help"
+        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | merge OUT | inspect INPUT... | "
+        + "evaluate INPUT... | similar ISBN... INPUT... | export-coreml INPUT... --out FILE.mlmodel | help"
 
     static let overview = """
         bookrec \(CLI.version): book recommendations for every reader of a club or library.
@@ -9,6 +10,7 @@ enum Usage {
         USAGE
           bookrec recommend INPUT... [options]   read ratings, write a report for every user
           bookrec run JOB.json [options]         the same with settings from a job file
+          bookrec merge OUT                      join the parts of --shard runs into one run
           bookrec inspect INPUT... [options]     show detected formats, counts, first rejects; writes nothing
           bookrec evaluate INPUT... [options]    hold out ratings, score the filter and popularity on them
           bookrec similar ISBN... INPUT...       the books most similar to each ISBN ("readers also liked")
@@ -26,7 +28,9 @@ enum Usage {
 
         Reads every INPUT, computes a top-N list for every user with an item-item
         collaborative filter, and writes per-user JSON and HTML, index.html,
-        recommendations.csv, rejects.csv and summary.json to the output folder.
+        recommendations.csv, rejects.csv and summary.json into a new run folder,
+        OUT/runs/<UTC time>/; OUT/latest points at the newest complete run.
+        An INPUT holding *, ? or [...] is a pattern, expanded and sorted.
 
         OPTIONS
           --format F             \(Setting.formatChoices) (default auto)
@@ -40,6 +44,15 @@ enum Usage {
                                  skip: write bad records to rejects.csv and go on (default);
                                  fail: stop at the first with exit 65
           --no-reports           write only summary.json and rejects.csv (benchmarks)
+          --keep-runs N          complete runs kept in OUT/runs (default 7)
+
+        RUNNING UNATTENDED
+          --dry-run              check the settings, read and count the inputs, print the plan;
+                                 write nothing, send nothing
+          --shard I/N            report only on the users of shard I of N (0 ≤ I < N), into
+                                 OUT/parts/I-of-N; then 'bookrec merge OUT'
+          --quiet                no info lines on stderr and no result line on stdout
+          --log-format F         text (default) or json: one event per line on stderr
 
         THE FILTER
           --similarity S         bm25 (default), tfidf, cosine, jaccard, pearson
@@ -63,7 +76,8 @@ enum Usage {
 
         EXIT STATUS
           0 ok, 64 usage, 65 bad data (fail mode), 66 no input, 70 internal error,
-          73 cannot create output, 74 I/O error, 75 try again later, 78 bad job file
+          73 cannot create output, 74 I/O error, 75 try again later (job running, enrichment
+          required but unavailable), 78 bad job file, 130 SIGINT, 143 SIGTERM
         """
 
     static let run = """
@@ -71,8 +85,19 @@ enum Usage {
 
         Runs the job file: a JSON object with the settings of 'recommend' under
         these keys: \(Setting.all.compactMap(\.jobKey).joined(separator: ", ")).
-        Relative paths in it are taken from the job file's folder. Options given
-        on the command line override the job file.
+        Relative paths in it are taken from the job file's folder; inputs may be
+        patterns (*, ?, [...]). Options given on the command line override the
+        job file. Unknown keys, wrong types, missing inputs and an output folder
+        that cannot be written are all reported at once, before any work.
+        """
+
+    static let merge = """
+        bookrec merge OUT [--keep-runs N] [--quiet] [--log-format text|json]
+
+        Joins OUT/parts/0-of-N … (N-1)-of-N, written by runs with --shard I/N, into
+        one run in OUT/runs/, makes it OUT/latest and removes the parts. The files
+        are those one machine would have written (summary.json: timings aside).
+        Exits 66 while a part is missing, 65 when the parts do not belong together.
         """
 
     static let inspect = """
@@ -176,6 +201,7 @@ enum Usage {
         case "recommend": recommend
         case "run": run
         case "inspect": inspect
+        case "merge": merge
         case "evaluate": evaluate
         case "similar": similar
         case "export-coreml": exportCoreML

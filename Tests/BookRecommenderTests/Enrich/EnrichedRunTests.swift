@@ -45,8 +45,16 @@ import Testing
         }
     }
 
+    /// The newest complete run in `out/runs/` (with `--require-enrichment` a
+    /// run that missed details is kept there but does not become `latest`).
+    func newestRun(in out: URL) throws -> URL {
+        let runs = out.appendingPathComponent("runs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: runs.path).filter { !$0.hasPrefix(".") }
+        return runs.appendingPathComponent(try #require(names.sorted().last))
+    }
+
     func picks(in out: URL) throws -> [[String: Any]] {
-        let users = out.appendingPathComponent("users")
+        let users = try newestRun(in: out).appendingPathComponent("users")
         return try FileManager.default.contentsOfDirectory(atPath: users.path).filter { $0.hasSuffix(".json") }
             .flatMap { name -> [[String: Any]] in
                 let data = try Data(contentsOf: users.appendingPathComponent(name))
@@ -103,9 +111,10 @@ import Testing
         #expect(statuses.contains("ok"))
         #expect(statuses.contains("skipped: daily quota exhausted"))
         #expect(server.requests.count <= 5 + 4, "at most the requests already in flight follow the quota answer")
-        let index = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        let index = try String(contentsOf: try newestRun(in: out).appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains("the daily Google Books quota is used up"))
-        let summary = try String(contentsOf: out.appendingPathComponent("summary.json"), encoding: .utf8)
+        let summary = try String(
+            contentsOf: try newestRun(in: out).appendingPathComponent("summary.json"), encoding: .utf8)
         #expect(summary.contains("\"quotaExhausted\": true"))
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The `enrichment` part of a joined run's `summary.json`, recomputed over
+/// the distinct recommended books of all parts, as one run would count them.
+struct EnrichmentMerge {
+    let parts: [URL]
+    let summaries: [[String: JSONValue]]
+    let users: [UserPicks]
+    /// The run was `--offline` (the settings all parts share).
+    let offline: Bool
+
+    private struct PartEnrichment: Decodable {
+        var enabled: Bool
+        var stats: EnrichStats?
+        var issues: [String]
+    }
+
+    /// The summary as JSON and the notice for the pages.
+    /// - Throws: `MergeError.unreadablePart` when a part's `enrichment` is not readable.
+    func merged() throws(MergeError) -> (json: JSONValue, notice: String?) {
+        var decoded: [PartEnrichment] = []
+        for (part, summary) in zip(parts, summaries) {
+            guard let value = summary["enrichment"],
+                let enrichment = try? JSONDecoder().decode(PartEnrichment.self, from: value.data)
+            else { throw .unreadablePart(path: part.path + "/summary.json", reason: "no enrichment summary") }
+            decoded.append(enrichment)
+        }
+        // One status per distinct book: a definite answer from any part wins.
+        var statuses: [String: EnrichmentStatus?] = [:]
+        for user in users {
+            for pick in user.picks {
+                let status = pick.enrichment?.status
+                if let known = statuses[pick.item], let known, known == .ok || known == .notFound { continue }
+                if statuses[pick.item] == nil || status == .ok || status == .notFound { statuses[pick.item] = status }
+            }
+        }
+        let enabled = decoded.first?.enabled ?? false
+        var summary = EnrichmentSummary(enabled: enabled, books: statuses.count)
+        if enabled {
+            var stats = EnrichStats()
+            for part in decoded { if let partStats = part.stats { Self.addCounters(partStats, to: &stats) } }
+            for case let status? in statuses.values {
+                stats.count(status)
+                if case .failed = status { summary.reasons[status.description, default: 0] += 1 }
+                if case .skipped = status { summary.reasons[status.description, default: 0] += 1 }
+            }
+            summary.stats = stats
+            for issue in decoded.flatMap(\.issues) where !summary.issues.contains(issue) {
+                summary.issues.append(issue)
+            }
+        }
+        var notice: String?
+        if enabled, let stats = summary.stats {
+            let why = EnrichStage.why(stats, offline: offline, missingKey: Self.missingKey(in: summary.issues))
+            notice = EnrichStage(settings: EnrichSettings(), log: Log()).notice(summary, why: why)
+        }
+        guard let compact = try? JSONEncoder().encode(summary),
+            let json = try? JSONDecoder().decode(JSONValue.self, from: compact)
+        else { throw .unreadablePart(path: parts[0].path, reason: "cannot encode the enrichment summary") }
+        return (json, notice)
+    }
+
+    /// The variable named by a "no API key" issue, if one was raised.
+    static func missingKey(in issues: [String]) -> String? {
+        let prefix = EnrichError.noAPIKey(variable: "\u{0}").description.prefix { $0 != "\u{0}" }
+        guard let issue = issues.first(where: { $0.hasPrefix(prefix) }) else { return nil }
+        return String(issue.dropFirst(prefix.count).prefix { !$0.isWhitespace })
+    }
+
+    /// Adds the request counters of one part (not the per-book outcomes,
+    /// which are recounted over distinct books).
+    static func addCounters(_ part: EnrichStats, to total: inout EnrichStats) {
+        total.requestsSent += part.requestsSent
+        total.answersByStatus.merge(part.answersByStatus, uniquingKeysWith: +)
+        total.transportFailures += part.transportFailures
+        total.retries += part.retries
+        total.limiterWaitSeconds += part.limiterWaitSeconds
+        total.cacheHits += part.cacheHits
+        total.cacheWriteFailures += part.cacheWriteFailures
+        total.quotaExhausted = total.quotaExhausted || part.quotaExhausted
+        total.unreachable = total.unreachable || part.unreachable
+        total.quotaReason = total.quotaReason ?? part.quotaReason
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// `bookrec merge OUT`: joins the parts that `--shard I/N` runs left in
+/// `OUT/parts/` into one run in `OUT/runs/`, makes it `latest`, and removes
+/// the parts. The joined run's files are rendered by the same report code as
+/// a single run from the same data, so they are byte for byte what one
+/// machine would have written (`summary.json` differs only in its timing
+/// fields, see `PartMerge`).
+struct MergeCommand {
+    let out: URL
+    let keepRuns: Int
+    let log: Log
+
+    static let options = CLI.behaviourOptions + [ArgumentParser.Option("keep-runs")]
+
+    /// - Throws: `UsageError` for a missing folder or a bad option.
+    init(arguments: [String], log: Log) throws(UsageError) {
+        let parsed = try ArgumentParser(options: Self.options).parse(arguments)
+        try CLI.checkLogFormat(parsed)
+        guard let folder = parsed.positionals.first else { throw .missingArgument("OUT") }
+        guard parsed.positionals.count == 1 else {
+            throw .tooManyArguments(parsed.positionals.dropFirst().joined(separator: " "))
+        }
+        var keep = RunSettings().keepRuns
+        if let text = parsed.value("keep-runs") {
+            guard let number = Int(text), number >= 1 else {
+                throw .invalidValue(option: "--keep-runs", value: text, expected: "a whole number ≥ 1")
+            }
+            keep = number
+        }
+        out = URL(fileURLWithPath: folder)
+        keepRuns = keep
+        self.log = log
+    }
+
+    /// Merges and returns the one-line result.
+    /// - Throws: `MergeError`, `JobLock.Held`, `ReportError`, `RunHistoryError`, `Interrupted`.
+    func run() throws -> String {
+        var stopwatch = Stopwatch()
+        let history = RunHistory(out: out, keepRuns: keepRuns)
+        guard RunHistory.exists(history.parts) else { throw MergeError.noParts(folder: out.path) }
+        // Checked before the lock too, so that merging too early touches nothing.
+        _ = try PartMerge.find(in: history.parts)
+        let lock = try JobLock(path: history.lockFile(shard: nil).path)
+        defer { lock.release() }
+        history.removeLeftovers(shard: nil)
+        let parts = try PartMerge.find(in: history.parts)
+        log.info("merge", "start", ["parts": String(parts.count)])
+        let merged = try PartMerge(parts: parts.map(\.folder)).merge()
+        try Interruption.shared.check()
+
+        let folder = try history.begin(shard: nil)
+        Interruption.shared.register(unfinished: folder)
+        defer {
+            Interruption.shared.register(unfinished: nil)
+            RunHistory.remove(unfinished: folder)
+        }
+        let written =
+            merged.writeReports
+            ? try ReportWriter(outputFolder: folder).write(users: merged.users, totals: merged.totals) : nil
+        try AtomicFile.write(merged.rejects, to: folder.appendingPathComponent("rejects.csv"))
+        try AtomicFile.write(merged.summary.data, to: folder.appendingPathComponent("summary.json"))
+        let final = try Interruption.shared.uninterruptible { () throws -> URL in
+            try Interruption.shared.check()
+            return try history.commit(folder, shard: nil, switchLatest: true)
+        }
+        Interruption.shared.register(unfinished: nil)
+        let pruned = history.prune()
+        for part in parts { RunHistory.remove(unfinished: part.folder) }
+        log.info("merge", "done", ["run": final.path, "parts": String(parts.count), "pruned": String(pruned.count)])
+        let report = final.appendingPathComponent(written == nil ? "summary.json" : "index.html")
+        let totals = merged.totals
+        return "bookrec: merged \(parts.count) parts: \(totals.users) users, \(totals.books) books, "
+            + "\(totals.ratings) ratings used, \(totals.rejected) rejected; report: \(report.path) "
+            + "(\(stopwatch.lap()) s)"
+    }
+}
