@@ -19,8 +19,10 @@
 /// the result is the same for any thread count.
 struct ItemNeighbors: Sendable {
     /// The two ways of finding the pairs; see the type's documentation.
-    enum Kernel: Sendable, CaseIterable {
-        case denseBlocks
+    enum Kernel: Sendable, Equatable {
+        /// `DenseBlockFinder`, with blocks of this many items.
+        case denseBlocks(itemsPerBlock: Int)
+        /// `NeighborFinder`.
         case sparse
     }
 
@@ -40,9 +42,15 @@ struct ItemNeighbors: Sendable {
     ///   per user for the dense kernel.
     init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil) {
         let vectors = ItemVectors(matrix: matrix, similarity: options.similarity)
-        let denseBlock = Self.denseBlockSize(itemCount: matrix.itemCount)
-        let chosen = kernel ?? (Self.denseApplies(matrix: matrix, options: options) ? .denseBlocks : .sparse)
-        let blockSize = chosen == .denseBlocks ? denseBlock : Self.sparseBlockSize
+        let chosen =
+            kernel
+            ?? (Self.denseApplies(matrix: matrix, options: options)
+                ? .denseBlocks(itemsPerBlock: Self.denseBlockSize(itemCount: matrix.itemCount)) : .sparse)
+        let blockSize: Int
+        switch chosen {
+        case .denseBlocks(let itemsPerBlock): blockSize = max(1, itemsPerBlock)
+        case .sparse: blockSize = Self.sparseBlockSize
+        }
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         var blocks = [Block](repeating: Block(), count: blockCount)
         var pools = [HeapPool?](repeating: nil, count: max(1, options.threads))

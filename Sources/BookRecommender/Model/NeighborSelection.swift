@@ -8,6 +8,9 @@ struct NeighborSelection {
     private let keyRank: [Int32]
     private let threshold: Float
     private var best: TopK
+    /// The lowest similarity `best` can still take (-∞ until it is full):
+    /// most pairs are turned away by this one comparison.
+    private var bestFloor: Float = -.infinity
     /// Candidates this worker found for items it does not own.
     private(set) var lowerCandidates: HeapPool
 
@@ -26,10 +29,11 @@ struct NeighborSelection {
     mutating func offer(similarity: Float, item itemRank: Int32, other: Int) {
         guard similarity >= threshold else { return }
         lowerCandidates.offer(item: other, score: similarity, rank: itemRank)
+        guard similarity >= bestFloor else { return }
         let otherRank = keyRank[other]
-        if best.accepts(score: similarity, rank: otherRank) {
-            best.insert(score: similarity, rank: otherRank, payload: Int32(other))
-        }
+        guard best.accepts(score: similarity, rank: otherRank) else { return }
+        best.insert(score: similarity, rank: otherRank, payload: Int32(other))
+        if best.count == best.capacity { bestFloor = best.entry(at: 0).score }
     }
 
     /// Appends the current item's kept neighbours (heap order) to `block` as
@@ -41,5 +45,6 @@ struct NeighborSelection {
         }
         block.lengths.append(Int32(best.count))
         best.removeAll()
+        bestFloor = -.infinity
     }
 }
