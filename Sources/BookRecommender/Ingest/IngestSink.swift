@@ -13,8 +13,10 @@ struct IngestSink: RecordSink {
     private let catalog: Catalog
     private let policy: BadRecordPolicy
     private let rejects: RejectLog
-    private var userIndex: [String: Int32] = [:]
-    private var itemIndex: [String: Int32] = [:]
+    private var userIndex = KeyInterner()
+    private var itemIndex = KeyInterner()
+    /// The last user interned: files usually list one user's ratings together.
+    private var lastUser: (id: String, index: Int32)?
 
     init(catalog: Catalog, policy: BadRecordPolicy, rejects: RejectLog) {
         self.catalog = catalog
@@ -61,22 +63,22 @@ struct IngestSink: RecordSink {
             return nil
         }
         let userID: Int32
-        if let known = userIndex[user] {
-            userID = known
+        if let lastUser, lastUser.id == user {
+            userID = lastUser.index
         } else {
-            userID = Int32(data.userIDs.count)
-            userIndex[user] = userID
-            data.userIDs.append(user)
+            let (index, isNew) = userIndex.index(of: user)
+            if isNew { data.userIDs.append(user) }
+            userID = index
+            lastUser = (user, index)
         }
-        if let known = itemIndex[key] {
-            if items[Int(known)].title == nil, let title = book.title, !title.isEmpty {
-                items[Int(known)].title = title
-                items[Int(known)].authors = book.authors
+        let (itemID, isNew) = itemIndex.index(of: key)
+        guard isNew else {
+            if items[Int(itemID)].title == nil, let title = book.title, !title.isEmpty {
+                items[Int(itemID)].title = title
+                items[Int(itemID)].authors = book.authors
             }
-            return (userID, known)
+            return (userID, itemID)
         }
-        let itemID = Int32(data.itemKeys.count)
-        itemIndex[key] = itemID
         data.itemKeys.append(key)
         items.append(
             ItemInfo(

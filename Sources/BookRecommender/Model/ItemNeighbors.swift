@@ -3,41 +3,98 @@
 /// in CSR form.
 ///
 /// Each pair is computed once, by the worker that owns the lower-numbered
-/// item `i` (items go to workers in small interleaved blocks): every rater
-/// `u` of `i` and every book `j > i` that `u` rated add `x_ui · x_uj` to a
-/// dense accumulator, in ascending user order. The pair's similarity is then
-/// offered to `i`'s selection and to `j`'s selection in the worker's
-/// `HeapPool`; at the end each item keeps the best of its own selection and
-/// every worker's pool. Selections are order-independent, so the result is the
-/// same for any thread count.
+/// item `i` (items go to workers in interleaved blocks), with one of two
+/// kernels that build every pair's dot product in the same order (ascending
+/// user) and so give the same similarities bit for bit:
+/// - `DenseBlockFinder` reads each user's row once per block of items into a
+///   dense accumulator; it serves cosine and Pearson without shrinkage and
+///   with a positive threshold, when the books are few enough that scanning
+///   `items²/2` accumulator cells costs less than the pairs themselves.
+/// - `NeighborFinder` serves everything else, one item at a time, tracking
+///   the pairs it touches.
+///
+/// The pair's similarity is offered to `i`'s selection and to `j`'s selection
+/// in the worker's `HeapPool`; at the end each item keeps the best of its own
+/// selection and every worker's pool. Selections are order-independent, so
+/// the result is the same for any thread count.
 struct ItemNeighbors: Sendable {
+    /// The two ways of finding the pairs; see the type's documentation.
+    enum Kernel: Sendable, Equatable {
+        /// `DenseBlockFinder`, with blocks of this many items.
+        case denseBlocks(itemsPerBlock: Int)
+        /// `NeighborFinder`.
+        case sparse
+    }
+
     /// Row per item: its neighbours (column) and similarities (value), best first.
     let lists: SparseRows
 
-    /// Items per work block: small, so heavy and light books spread over workers.
-    private static let blockSize = 16
+    /// Items per work block of the sparse kernel: small, so heavy and light books spread over workers.
+    private static let sparseBlockSize = 16
+    /// Bytes of one worker's dense accumulator: a few blocks fit in L3 beside the rows.
+    private static let denseBytes = 4 << 20
 
-    /// Finds every book's neighbours in `matrix`.
-    /// - Complexity: O(Σ over users of (ratings per user)² / 2) time;
-    ///   O(items · neighbors) memory per worker.
-    init(matrix: RatingMatrix, options: ModelOptions) {
+    /// Finds every book's neighbours in `matrix`, with `kernel` when given
+    /// (tests compare the two) or else the cheaper one that applies.
+    /// - Complexity: O(Σ over users of (ratings per user)² / 2) time, plus
+    ///   O(items² / 2 + users · items / blockSize) for the dense kernel;
+    ///   O(items · neighbors) memory per worker, plus `denseBytes` and 4 bytes
+    ///   per user for the dense kernel.
+    init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil) {
         let vectors = ItemVectors(matrix: matrix, similarity: options.similarity)
-        let blockCount = (matrix.itemCount + Self.blockSize - 1) / Self.blockSize
+        let chosen =
+            kernel
+            ?? (Self.denseApplies(matrix: matrix, options: options)
+                ? .denseBlocks(itemsPerBlock: Self.denseBlockSize(itemCount: matrix.itemCount)) : .sparse)
+        let blockSize: Int
+        switch chosen {
+        case .denseBlocks(let itemsPerBlock): blockSize = max(1, itemsPerBlock)
+        case .sparse: blockSize = Self.sparseBlockSize
+        }
+        let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         var blocks = [Block](repeating: Block(), count: blockCount)
         var pools = [HeapPool?](repeating: nil, count: max(1, options.threads))
         blocks.withUnsafeMutableBufferPointer { blockBuffer in
             pools.withUnsafeMutableBufferPointer { poolBuffer in
                 let out = SendableBuffer(blockBuffer)
                 let poolOut = SendableBuffer(poolBuffer)
-                Parallel.forEachWorker(count: matrix.itemCount, blockSize: Self.blockSize, threads: options.threads) {
+                Parallel.forEachWorker(count: matrix.itemCount, blockSize: blockSize, threads: options.threads) {
                     worker, work in
-                    var finder = NeighborFinder(matrix: matrix, vectors: vectors, options: options)
-                    for block in work { out[block.index] = finder.neighbors(of: block.range) }
-                    poolOut[worker] = finder.lowerCandidates
+                    switch chosen {
+                    case .denseBlocks:
+                        var finder = DenseBlockFinder(
+                            matrix: matrix, vectors: vectors, options: options, blockSize: blockSize)
+                        for block in work { out[block.index] = finder.neighbors(of: block.range) }
+                        poolOut[worker] = finder.selection.lowerCandidates
+                    case .sparse:
+                        var finder = NeighborFinder(matrix: matrix, vectors: vectors, options: options)
+                        for block in work { out[block.index] = finder.neighbors(of: block.range) }
+                        poolOut[worker] = finder.selection.lowerCandidates
+                    }
                 }
             }
         }
         lists = Self.merge(blocks: blocks, pools: pools.compactMap { $0 }, matrix: matrix, capacity: options.neighbors)
+    }
+
+    /// Items per block of the dense kernel: as many accumulator rows as fit in `denseBytes`, 1 to 128.
+    static func denseBlockSize(itemCount: Int) -> Int {
+        max(1, min(128, denseBytes / (4 * max(1, itemCount))))
+    }
+
+    /// Whether the dense kernel gives the right answer for `options` and costs
+    /// less than the pairs: its fixed cost (scanning `items²/2` cells, and
+    /// visiting every user once per block) must not exceed the pair count.
+    static func denseApplies(matrix: RatingMatrix, options: ModelOptions) -> Bool {
+        guard options.similarity != .jaccard, options.shrinkage <= 0, options.threshold > 0 else { return false }
+        var pairs: Double = 0
+        for user in 0..<matrix.userCount {
+            let count = Double(matrix.byUser.range(of: user).count)
+            pairs += count * (count - 1) / 2
+        }
+        let items = Double(matrix.itemCount)
+        let blocks = (items / Double(denseBlockSize(itemCount: matrix.itemCount))).rounded(.up)
+        return items * items / 2 + Double(matrix.userCount) * blocks <= pairs
     }
 
     /// Each item's best neighbours among its own candidates (`blocks`, item

@@ -1,7 +1,10 @@
-/// One worker's scratch for `ItemNeighbors`: a dense accumulator over all
-/// items, the list of items touched, a fixed-size heap for the item at hand,
-/// and the pool of candidates for items above it. Nothing is allocated per
-/// pair.
+/// One worker's scratch for the sparse kernel of `ItemNeighbors`, which works
+/// for every similarity and option: a dense accumulator over all items, the
+/// list of items touched, and the worker's `NeighborSelection`. Nothing is
+/// allocated per pair.
+///
+/// Per item `i`, every rater `u` of `i` and every book `j > i` that `u` rated
+/// add `x_ui · x_uj` and 1 to `j`'s accumulator, in ascending user order.
 struct NeighborFinder: ~Copyable {
     /// What item `i` shares with item `j` so far: `Σ x_ui · x_uj` and the co-rater count.
     struct PairSum: BitwiseCopyable {
@@ -12,15 +15,12 @@ struct NeighborFinder: ~Copyable {
     private let matrix: RatingMatrix
     private let vectors: ItemVectors
     private let similarity: Similarity
-    private let threshold: Float
     private let shrinkage: Float
     private let sums: ScratchArray<PairSum>
     private let touched: ScratchArray<Int32>
     /// Keeps the cache-warming loads of `accumulate(item:)` from being optimised away.
     private let warmed: ScratchArray<Int32>
-    private var best: TopK
-    /// Candidates this worker found for items it does not own.
-    private(set) var lowerCandidates: HeapPool
+    private(set) var selection: NeighborSelection
     /// Raters whose rows are fetched together by `accumulate(item:)`.
     private static let touchBatch = 8
 
@@ -28,30 +28,24 @@ struct NeighborFinder: ~Copyable {
         self.matrix = matrix
         self.vectors = vectors
         similarity = options.similarity
-        threshold = options.threshold
         shrinkage = max(0, options.shrinkage)
         sums = ScratchArray(count: matrix.itemCount, filledWith: PairSum(dot: 0, common: 0))
         touched = ScratchArray(count: matrix.itemCount, filledWith: 0)
         warmed = ScratchArray(count: 1, filledWith: 0)
-        best = TopK(capacity: options.neighbors)
-        lowerCandidates = HeapPool(itemCount: matrix.itemCount, capacity: options.neighbors)
+        selection = NeighborSelection(matrix: matrix, options: options)
     }
 
     /// Each item's best neighbours above it, for the items in `items`, in item
-    /// order; offers each pair to the upper item's selection in `lowerCandidates`.
+    /// order; offers each pair to the upper item's selection in
+    /// `selection.lowerCandidates`.
+    /// - Complexity: O(Σ over raters of the items of their ratings above the item).
     mutating func neighbors(of items: Range<Int>) -> ItemNeighbors.Block {
         var block = ItemNeighbors.Block()
         block.lengths.reserveCapacity(items.count)
-        block.entries.reserveCapacity(items.count * best.capacity)
         for item in items {
             let touchedCount = accumulate(item: item)
             select(item: item, touchedCount: touchedCount)
-            for index in 0..<best.count {
-                let neighbor = best.entry(at: index)
-                block.entries.append(SparseEntry(column: neighbor.payload, value: neighbor.score))
-            }
-            block.lengths.append(Int32(best.count))
-            best.removeAll()
+            selection.finishItem(into: &block)
         }
         return block
     }
@@ -109,14 +103,12 @@ struct NeighborFinder: ~Copyable {
         }
     }
 
-    /// Turns the accumulators into similarities, offers those at or above the
-    /// threshold to `item`'s heap and to the other item's selection in
-    /// `lowerCandidates`, and clears the accumulators.
+    /// Turns the accumulators into similarities, offers them to `selection`,
+    /// and clears the accumulators.
     private mutating func select(item: Int, touchedCount: Int) {
         let norms = vectors.norms
-        let keyRank = matrix.keyRank
         let itemNorm = norms[item]
-        let itemRank = keyRank[item]
+        let itemRank = matrix.keyRank[item]
         for slot in 0..<touchedCount {
             let j = Int(touched[slot])
             let n = Float(sums[j].common)
@@ -131,11 +123,7 @@ struct NeighborFinder: ~Copyable {
                 sim = n / (itemNorm + norms[j] - n)
             }
             if shrinkage > 0 { sim *= n / (n + shrinkage) }
-            guard sim >= threshold else { continue }
-            lowerCandidates.offer(item: j, score: sim, rank: itemRank)
-            if best.accepts(score: sim, rank: keyRank[j]) {
-                best.insert(score: sim, rank: keyRank[j], payload: Int32(j))
-            }
+            selection.offer(similarity: sim, item: itemRank, other: j)
         }
     }
 }

@@ -54,7 +54,8 @@ struct TopK {
         }
     }
 
-    /// The entry at `index`: in heap order, or best first after `sortBestFirst()`.
+    /// The entry at `index`: in heap order (the worst kept at 0), or best
+    /// first after `sortBestFirst()`.
     func entry(at index: Int) -> (score: Float, rank: Int32, payload: Int32) {
         (scores[index], ranks[index], payloads[index])
     }

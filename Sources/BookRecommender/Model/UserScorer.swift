@@ -18,6 +18,7 @@ struct UserScorer: ~Copyable {
     private let pickOf: ScratchArray<Int32>
     /// `pickOf[j] >= 0` as one byte, so the reasons pass tests a small array.
     private let isPick: ScratchArray<Bool>
+    /// Items touched for the current user; one spare slot, as `accumulate` writes one past the count.
     private let touched: ScratchArray<Int32>
     /// Keeps the cache-warming loads of `accumulate(rated:stamp:)` from being optimised away.
     private let warmed: ScratchArray<Int32>
@@ -33,7 +34,7 @@ struct UserScorer: ~Copyable {
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
         pickOf = ScratchArray(count: itemCount, filledWith: -1)
         isPick = ScratchArray(count: itemCount, filledWith: false)
-        touched = ScratchArray(count: itemCount, filledWith: 0)
+        touched = ScratchArray(count: itemCount + 1, filledWith: 0)
         warmed = ScratchArray(count: 1, filledWith: 0)
         picks = TopK(capacity: top)
         reasons = Array(repeating: TopK(capacity: model.options.reasons), count: top)
@@ -74,14 +75,17 @@ struct UserScorer: ~Copyable {
         let options = model.options
         let keyRank = model.matrix.keyRank
         let average = options.scoring == .weightedAverage
+        // The lowest score the full pick heap can still take: most candidates stop here.
+        var floor = -Float.infinity
         for slot in 0..<touchedCount {
             let item = touched[slot]
             let j = Int(item)
-            guard ownedBy[j] != stamp, options.allows(item) else { continue }
             let score = tallies[j].score
             let value = average ? (weights[j] > 0 ? score / weights[j] : 0) : score
-            guard value > 0, picks.accepts(score: value, rank: keyRank[j]) else { continue }
+            guard value > 0, value >= floor, ownedBy[j] != stamp, options.allows(item) else { continue }
+            guard picks.accepts(score: value, rank: keyRank[j]) else { continue }
             picks.insert(score: value, rank: keyRank[j], payload: item)
+            if picks.count == picks.capacity { floor = picks.entry(at: 0).score }
         }
         var result: [Recommendation] = []
         var shares: [Float] = []
@@ -106,6 +110,11 @@ struct UserScorer: ~Copyable {
     /// neighbour `j`, in rating then neighbour order; returns the count of
     /// items touched. While one neighbour list is summed, the next one is
     /// touched (one load per 64-byte line) so its cache lines arrive together.
+    ///
+    /// Each neighbour is written to the touched list unconditionally and the
+    /// count only moves on for a first touch, so the loop has no branch that
+    /// depends on the data.
+    /// - Complexity: O(Σ over rated books of their neighbours).
     private func accumulate(rated: Range<Int>, stamp: Int32) -> Int {
         let lists = model.neighborLists.lists
         let average = model.options.scoring == .weightedAverage
@@ -123,16 +132,18 @@ struct UserScorer: ~Copyable {
                                 warm &+= links[line].column
                             }
                         }
-                        for link in Int(offsets[item])..<Int(offsets[item + 1]) {
+                        let neighbors = Int(offsets[item])..<Int(offsets[item + 1])
+                        for link in neighbors {
                             let neighbor = links[link]
                             let tally = tallies.base + Int(neighbor.column)
-                            if tally.pointee.seenBy != stamp {
-                                tally.pointee.seenBy = stamp
-                                touched[touchedCount] = neighbor.column
-                                touchedCount += 1
-                            }
+                            let isNew = tally.pointee.seenBy != stamp
+                            tally.pointee.seenBy = stamp
+                            touched[touchedCount] = neighbor.column
+                            touchedCount &+= isNew ? 1 : 0
                             tally.pointee.score += neighbor.value * rating
-                            if average { weights[Int(neighbor.column)] += abs(neighbor.value) }
+                        }
+                        if average {
+                            for link in neighbors { weights[Int(links[link].column)] += abs(links[link].value) }
                         }
                     }
                     warmed[0] = warm

@@ -1,0 +1,50 @@
+/// Gives each distinct key (user id or item key) a dense index in the order
+/// keys are first seen.
+///
+/// Most rating files name users and books by small numbers, and hashing a
+/// `String` per record costs more than the rest of ingest, so a key that is a
+/// plain decimal number (1 to 7 digits, no sign, no leading zero, below
+/// `numberLimit`) is looked up in an array indexed by its value instead. Any
+/// other key goes through a dictionary. Which path a key takes depends only on
+/// its text, so indices are the same either way.
+struct KeyInterner {
+    /// Numbers at or above this go through the dictionary, which bounds the
+    /// array at 16 MB.
+    static let numberLimit = 1 << 22
+
+    /// Per number: its index, or -1.
+    private var byNumber: [Int32] = []
+    private var byText: [String: Int32] = [:]
+    /// How many keys have an index.
+    private(set) var count = 0
+
+    /// The index of `key`, giving it the next one when it is new.
+    /// - Complexity: O(key length), amortised.
+    mutating func index(of key: String) -> (index: Int32, isNew: Bool) {
+        if let number = Self.number(key) {
+            if number >= byNumber.count {
+                byNumber.append(
+                    contentsOf: repeatElement(-1, count: max(number + 1, 2 * byNumber.count) - byNumber.count))
+            }
+            if byNumber[number] >= 0 { return (byNumber[number], false) }
+            byNumber[number] = Int32(count)
+        } else {
+            if let known = byText[key] { return (known, false) }
+            byText[key] = Int32(count)
+        }
+        count += 1
+        return (Int32(count - 1), true)
+    }
+
+    /// The value of a canonical decimal key below `numberLimit`, else nil.
+    static func number(_ key: String) -> Int? {
+        let bytes = key.utf8
+        guard (1...7).contains(bytes.count), bytes.first != UInt8(ascii: "0") || bytes.count == 1 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte &- UInt8(ascii: "0"))
+        }
+        return value < numberLimit ? value : nil
+    }
+}

@@ -1,0 +1,98 @@
+/// One worker's scratch for the dense kernel of `ItemNeighbors`: a dense
+/// `blockSize × items` accumulator of dot products for one block of
+/// consecutive items, a per-user cursor into the user's row, and the worker's
+/// `NeighborSelection`. Nothing is allocated per pair.
+///
+/// For a block of items `[lower, upper)`, each user's row is read once: for
+/// every book `i` of the row inside the block, the rest of the row (books
+/// `j > i`, already in cache) adds `x_ui · x_uj` to row `i − lower` of the
+/// accumulator. Users go in ascending order, so each pair's sum is built in
+/// the same order as `NeighborFinder` builds it and the similarities are
+/// the same bit for bit. A heavy reader's row is fetched once per block
+/// instead of once per book, which is what makes this kernel fast.
+///
+/// It keeps only dot products, so it serves cosine and Pearson without
+/// shrinkage and with a positive threshold: there a pair with a dot product
+/// of 0 or less can never be kept, and the selection scans each accumulator
+/// row for positive values instead of tracking which pairs were touched.
+struct DenseBlockFinder: ~Copyable {
+    private let matrix: RatingMatrix
+    private let vectors: ItemVectors
+    private let blockSize: Int
+    private let sums: ScratchArray<Float>
+    /// Per user: the first entry of their row not yet passed by this worker.
+    private let cursor: ScratchArray<Int32>
+    private(set) var selection: NeighborSelection
+
+    /// Scratch for blocks of at most `blockSize` items.
+    init(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions, blockSize: Int) {
+        self.matrix = matrix
+        self.vectors = vectors
+        self.blockSize = blockSize
+        sums = ScratchArray(count: blockSize * matrix.itemCount, filledWith: 0)
+        cursor = ScratchArray(count: matrix.userCount, filledWith: 0)
+        for user in 0..<matrix.userCount { cursor[user] = matrix.byUser.offsets[user] }
+        selection = NeighborSelection(matrix: matrix, options: options)
+    }
+
+    /// Each item's best neighbours above it, for the items in `items`, in item
+    /// order; offers each pair to the upper item's selection in
+    /// `selection.lowerCandidates`. A worker must pass its blocks in
+    /// ascending order (the cursors only move forward).
+    /// - Complexity: O(users + Σ over users of their ratings in `items` ·
+    ///   their ratings above them + items.count · itemCount).
+    mutating func neighbors(of items: Range<Int>) -> ItemNeighbors.Block {
+        precondition(items.count <= blockSize, "DenseBlockFinder: block larger than its scratch")
+        accumulate(block: items)
+        var block = ItemNeighbors.Block()
+        block.lengths.reserveCapacity(items.count)
+        for item in items {
+            select(item: item, row: sums.base + (item - items.lowerBound) * matrix.itemCount)
+            selection.finishItem(into: &block)
+        }
+        return block
+    }
+
+    /// Adds `x_ui · x_uj` to row `i − lower` for every user `u`, every book `i`
+    /// of `u`'s inside `block` and every later book `j` of `u`'s.
+    private func accumulate(block: Range<Int>) {
+        let itemCount = matrix.itemCount
+        let (lower, upper) = (Int32(block.lowerBound), Int32(block.upperBound))
+        vectors.userEntries.withUnsafeBufferPointer { entries in
+            matrix.byUser.offsets.withUnsafeBufferPointer { offsets in
+                for user in 0..<matrix.userCount {
+                    var position = Int(cursor[user])
+                    let end = Int(offsets[user + 1])
+                    while position < end && entries[position].column < lower { position += 1 }
+                    while position < end && entries[position].column < upper {
+                        let x = entries[position].value
+                        let row = sums.base + Int(entries[position].column - lower) * itemCount
+                        position += 1
+                        for other in position..<end {
+                            let entry = entries[other]
+                            row[Int(entry.column)] += x * entry.value
+                        }
+                    }
+                    cursor[user] = Int32(position)
+                }
+            }
+        }
+    }
+
+    /// Turns `item`'s accumulator row into similarities, offers the positive
+    /// ones to `selection`, and clears the row.
+    private mutating func select(item: Int, row: UnsafeMutablePointer<Float>) {
+        let itemRank = matrix.keyRank[item]
+        vectors.norms.withUnsafeBufferPointer { norms in
+            let itemNorm = norms[item]
+            for other in item + 1..<matrix.itemCount {
+                let product = row[other]
+                row[other] = 0
+                guard product > 0 else { continue }
+                let denominator = itemNorm * norms[other]
+                let similarity = denominator > 0 ? product / denominator : 0
+                selection.offer(similarity: similarity, item: itemRank, other: other)
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// One worker's selection of neighbours while fitting: the best neighbours
+/// above the item at hand (`best`), and the best lower neighbours of every
+/// other item (`lowerCandidates`), as both fitting kernels find them.
+///
+/// Both selections keep the best by (similarity, key rank), so which pairs are
+/// kept never depends on the order pairs are offered in.
+struct NeighborSelection {
+    private let keyRank: [Int32]
+    private let threshold: Float
+    private var best: TopK
+    /// The lowest similarity `best` can still take (-∞ until it is full):
+    /// most pairs are turned away by this one comparison.
+    private var bestFloor: Float = -.infinity
+    /// Candidates this worker found for items it does not own.
+    private(set) var lowerCandidates: HeapPool
+
+    init(matrix: RatingMatrix, options: ModelOptions) {
+        keyRank = matrix.keyRank
+        threshold = options.threshold
+        best = TopK(capacity: options.neighbors)
+        lowerCandidates = HeapPool(itemCount: matrix.itemCount, capacity: options.neighbors)
+    }
+
+    /// Offers the pair (`item`, `other > item`) with `similarity`: to `item`'s
+    /// own selection and to `other`'s in `lowerCandidates`, when it reaches
+    /// the threshold.
+    /// - Complexity: O(1) when rejected, O(log neighbors) when kept.
+    @inline(__always)
+    mutating func offer(similarity: Float, item itemRank: Int32, other: Int) {
+        guard similarity >= threshold else { return }
+        lowerCandidates.offer(item: other, score: similarity, rank: itemRank)
+        guard similarity >= bestFloor else { return }
+        let otherRank = keyRank[other]
+        guard best.accepts(score: similarity, rank: otherRank) else { return }
+        best.insert(score: similarity, rank: otherRank, payload: Int32(other))
+        if best.count == best.capacity { bestFloor = best.entry(at: 0).score }
+    }
+
+    /// Appends the current item's kept neighbours (heap order) to `block` as
+    /// one row, and empties the selection for the next item.
+    mutating func finishItem(into block: inout ItemNeighbors.Block) {
+        for index in 0..<best.count {
+            let neighbor = best.entry(at: index)
+            block.entries.append(SparseEntry(column: neighbor.payload, value: neighbor.score))
+        }
+        block.lengths.append(Int32(best.count))
+        best.removeAll()
+        bestFloor = -.infinity
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import BookRecommender
+
+/// The dense item-block kernel against the sparse one: same neighbours and
+/// similarities bit for bit, for any thread count, and chosen only where it applies.
+@Suite struct DenseBlockFinderTests {
+    private static let data = syntheticData(users: 1_500, items: 300, seed: 0xB10C)
+
+    @Test(arguments: [Similarity.cosine, .pearson], [1, 2, 3])
+    func sameListsAsTheSparseKernel(similarity: Similarity, threads: Int) {
+        let matrix = RatingMatrix(Self.data, threads: threads)
+        let options = options {
+            $0.similarity = similarity
+            $0.threads = threads
+            $0.neighbors = 12
+        }
+        let dense = ItemNeighbors(matrix: matrix, options: options, kernel: .denseBlocks(itemsPerBlock: 32)).lists
+        let sparse = ItemNeighbors(matrix: matrix, options: options, kernel: .sparse).lists
+        #expect(dense.entryCount > 0)
+        #expect(dense.offsets == sparse.offsets)
+        #expect(dense.entries == sparse.entries)
+    }
+
+    @Test(arguments: [1, 7, 128, 1_000])
+    func anyBlockSizeGivesTheSameLists(itemsPerBlock: Int) {
+        let matrix = RatingMatrix(Self.data, threads: 2)
+        let options = options { $0.threads = 2 }
+        let reference = ItemNeighbors(matrix: matrix, options: options, kernel: .sparse).lists
+        let dense = ItemNeighbors(matrix: matrix, options: options, kernel: .denseBlocks(itemsPerBlock: itemsPerBlock))
+        #expect(dense.lists.entries == reference.entries)
+    }
+
+    @Test func blocksFillTheAccumulatorBudget() {
+        #expect(ItemNeighbors.denseBlockSize(itemCount: 300) == 128)
+        #expect(ItemNeighbors.denseBlockSize(itemCount: 10_000) == 104)
+        #expect(ItemNeighbors.denseBlockSize(itemCount: 100_000) == 10)
+        #expect(ItemNeighbors.denseBlockSize(itemCount: 10_000_000) == 1)
+    }
+
+    @Test func appliesOnlyWhereItIsExactAndCheaper() {
+        let matrix = RatingMatrix(Self.data)
+        #expect(ItemNeighbors.denseApplies(matrix: matrix, options: options()))
+        #expect(ItemNeighbors.denseApplies(matrix: matrix, options: options { $0.similarity = .pearson }))
+        #expect(!ItemNeighbors.denseApplies(matrix: matrix, options: options { $0.similarity = .jaccard }))
+        #expect(!ItemNeighbors.denseApplies(matrix: matrix, options: options { $0.shrinkage = 1 }))
+        #expect(!ItemNeighbors.denseApplies(matrix: matrix, options: options { $0.threshold = 0 }))
+        // Ten users with two ratings each over 300 books: scanning 300²/2 cells costs more than 10 pairs.
+        var ratings: [(user: Int32, item: Int32, rating: Float)] = []
+        for user in Int32(0)..<10 { ratings += [(user, user, 4), (user, 299 - user, 5)] }
+        let sparse = ratingData(keys: (0..<300).map { "k\($0)" }, users: 10, ratings: ratings)
+        #expect(!ItemNeighbors.denseApplies(matrix: RatingMatrix(sparse), options: options()))
+    }
+}
