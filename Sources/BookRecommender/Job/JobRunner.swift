@@ -86,16 +86,7 @@ public struct JobRunner {
 
         log.info("ingest", "start", ["files": String(files.count)])
         let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: settings.onBadRecord)
-        let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejectsFile.log) { file in
-            log.info(
-                "ingest", "file",
-                [
-                    "path": file.path, "format": file.format?.rawValue ?? "unknown", "read": String(file.records.read),
-                    "used": String(file.records.used), "shelved": String(file.records.shelved),
-                    "rejected": String(file.records.rejected),
-                ])
-            if let error = file.error { log.warning("ingest", "file stopped early", ["error": error]) }
-        }
+        let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejectsFile.log) { log.file($0) }
         try Interruption.shared.check()
         var summary = RunSummary(
             startedAt: ISO8601DateFormatter().string(from: startedAt), users: result.data.userCount,

@@ -39,6 +39,18 @@ public struct Log: Sendable {
         FileHandle.standardError.write(Data((line(level, stage, event, fields) + "\n").utf8))
     }
 
+    /// The accounting of one input file just read.
+    func file(_ report: FileReport) {
+        info(
+            "ingest", "file",
+            [
+                "path": report.path, "format": report.format?.rawValue ?? "unknown",
+                "read": String(report.records.read), "used": String(report.records.used),
+                "shelved": String(report.records.shelved), "rejected": String(report.records.rejected),
+            ])
+        if let error = report.error { warning("ingest", "file stopped early", ["error": error]) }
+    }
+
     /// One event as a line (without the newline).
     func line(
         _ level: Level, _ stage: String, _ event: String, _ fields: KeyValuePairs<String, String>,
@@ -51,7 +63,9 @@ public struct Log: Sendable {
         case .text:
             return pairs.map { "\($0.0)=\(Self.quote($0.1))" }.joined(separator: " ")
         case .json:
-            return "{" + pairs.map { "\(Self.jsonString($0.0)):\(Self.jsonString($0.1))" }.joined(separator: ",") + "}"
+            // Pairs in this order (time, level, stage, event first), each escaped as the reports' JSON is.
+            let members = pairs.map { JSONValue.string($0.0).compactText + ":" + JSONValue.string($0.1).compactText }
+            return "{" + members.joined(separator: ",") + "}"
         }
     }
 
@@ -60,28 +74,6 @@ public struct Log: Sendable {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.string(from: date)
-    }
-
-    /// A JSON string literal on one line.
-    static func jsonString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     /// A value as logfmt: bare when it is one plain word, else quoted with `"`

@@ -15,16 +15,7 @@ enum ReadOnlyIngest {
         }
         let rejects = RejectLog(streamingTo: nil, keep: shown)
         let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: .skip)
-        let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { file in
-            log.info(
-                "ingest", "file",
-                [
-                    "path": file.path, "format": file.format?.rawValue ?? "unknown", "read": String(file.records.read),
-                    "used": String(file.records.used), "shelved": String(file.records.shelved),
-                    "rejected": String(file.records.rejected),
-                ])
-            if let error = file.error { log.warning("ingest", "file stopped early", ["error": error]) }
-        }
+        let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
         if rejects.count > 0 {
             log.warning(
                 "ingest", "records rejected", ["count": String(rejects.count), "shown": String(rejects.first.count)])

@@ -12,7 +12,7 @@ import Testing
 
     /// 40 users rating some of 25 books, seeded.
     static let synthetic: RatingData = {
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         var ratings: [(user: Int32, item: Int32, rating: Float)] = []
         for user in 0..<40 {
             for item in 0..<25 where Int.random(in: 0..<3, using: &random) == 0 {

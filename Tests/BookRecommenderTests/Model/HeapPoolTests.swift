@@ -7,7 +7,7 @@ import Testing
         let offers: [(item: Int, score: Float, rank: Int32)] = [
             (2, 0.5, 4), (0, 0.9, 1), (2, 0.9, 7), (2, 0.5, 2), (2, 0.1, 0), (2, 0.9, 3), (0, 0.2, 5),
         ]
-        var random = SplitMix64(seed: 11)
+        var random = SeededRandom(seed: 11)
         for _ in 0..<20 {
             var pool = HeapPool(itemCount: 4, capacity: 3)
             for offer in offers.shuffled(using: &random) {

@@ -47,24 +47,9 @@ let workedExample = ratingData(
     ],
     shelf: [(4, 2)])
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so
-/// synthetic data is the same on every run and platform.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `0..<bound` (modulo bias is irrelevant for test data).
+/// Test data draws from the library's seeded generator (SplitMix64), so synthetic
+/// data is the same on every run and platform.
+extension SeededRandom {
     mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
@@ -75,7 +60,7 @@ struct SplitMix64: RandomNumberGenerator {
 /// 1–60 books drawn with a skew towards low indices, some rated twice, and
 /// some books shelved.
 func syntheticData(users: Int, items: Int, seed: UInt64) -> RatingData {
-    var random = SplitMix64(seed: seed)
+    var random = SeededRandom(seed: seed)
     var keys = (0..<items).map { "k\(String($0, radix: 7))" }
     keys.shuffle(using: &random)
     var ratings: [(user: Int32, item: Int32, rating: Float)] = []

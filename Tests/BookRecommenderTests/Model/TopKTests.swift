@@ -5,7 +5,7 @@ import Testing
 @Suite struct TopKTests {
     @Test func keepsTheBestInAnyArrivalOrder() {
         let entries: [(Float, Int32)] = [(0.5, 4), (0.9, 7), (0.5, 2), (0.1, 0), (0.9, 3), (0.7, 1)]
-        var random = SplitMix64(seed: 7)
+        var random = SeededRandom(seed: 7)
         for _ in 0..<20 {
             var heap = TopK(capacity: 4)
             for entry in entries.shuffled(using: &random) {
