@@ -32,7 +32,7 @@ public final class RejectLog {
     public func add(_ entry: Entry) {
         count += 1
         if first.count < keep { first.append(entry) }
-        write(Self.row(entry))
+        if handle != nil { write(Self.row(entry)) }
     }
 
     private func write(_ text: String) {

@@ -21,13 +21,19 @@ public enum RejectReason: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fieldCount(let expected, let found): "expected \(expected) fields, found \(found)"
-        case .ratingNotANumber(let raw): "rating is not a number: \"\(raw)\""
-        case .ratingOffScale(let raw): "rating is off the scale: \"\(raw)\""
+        case .ratingNotANumber(let raw): "rating is not a number: \"\(Self.shortened(raw))\""
+        case .ratingOffScale(let raw): "rating is off the scale: \"\(Self.shortened(raw))\""
         case .missingUser: "no user id"
         case .noBookID: "no usable book id (no valid ISBN and no id)"
         case .unterminatedQuote: "quoted field is not closed before the end of the file"
         case .invalidEncoding: "invalid UTF-8"
         case .other(let text): text
         }
+    }
+
+    /// `raw` cut to 64 characters (then `…`), so a megabyte field cannot
+    /// bloat a reject row or a message.
+    static func shortened(_ raw: String) -> String {
+        raw.count > 64 ? String(raw.prefix(64)) + "…" : raw
     }
 }

@@ -215,8 +215,17 @@ private final class XMLReaderState {
     /// `lastTextLine` when the node just before the current one was text.
     var textLineBeforeNode: Int?
 
+    /// Bytes read from `fd` but not yet handed to libxml2: `pending[start..<end]`.
+    let pending = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+    var start = 0
+    var end = 0
+
     init(fd: Int32) {
         self.fd = fd
+    }
+
+    deinit {
+        pending.deallocate()
     }
 }
 
@@ -226,20 +235,33 @@ private let libxml2SetUp: Void = {
     xmlSetExternalEntityLoader { _, _, _ in nil }
 }()
 
-/// libxml2's read callback: the next chunk of the file, 0 at its end, -1 on error.
+/// libxml2's read callback: the next piece of the file, 0 at its end, -1 on
+/// error. Pieces end at a line feed: libxml2's reader parses what it is given
+/// before it hands out nodes, and a fatal error anywhere in a piece withholds
+/// every node of that piece, so line-sized pieces keep every record on the
+/// lines before a break.
 private func readChunk(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32)
     -> Int32
 {
     guard let context, let buffer, length > 0 else { return -1 }
     let state = Unmanaged<XMLReaderState>.fromOpaque(context).takeUnretainedValue()
-    while true {
-        let count = read(state.fd, buffer, Int(length))
-        if count >= 0 { return Int32(count) }
-        if errno != EINTR {
+    while state.start == state.end {
+        let count = read(state.fd, state.pending, 1 << 16)
+        if count == 0 { return 0 }
+        if count > 0 {
+            state.start = 0
+            state.end = count
+        } else if errno != EINTR {
             state.readErrno = errno
             return -1
         }
     }
+    let limit = min(state.end - state.start, Int(length))
+    let from = state.pending + state.start
+    let count = memchr(from, 0x0A, limit).map { $0.assumingMemoryBound(to: UInt8.self) - from + 1 } ?? limit
+    UnsafeMutableRawPointer(buffer).copyMemory(from: from, byteCount: count)
+    state.start += count
+    return Int32(count)
 }
 
 /// libxml2's structured error callback: keeps the first error and the first
@@ -247,7 +269,11 @@ private func readChunk(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMuta
 private func recordError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
     guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
     let state = Unmanaged<XMLReaderState>.fromOpaque(context).takeUnretainedValue()
-    let message = error.pointee.message.map { String(cString: $0) } ?? "XML parse error"
+    var message = error.pointee.message.map { String(cString: $0) } ?? "XML parse error"
+    if error.pointee.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) {
+        // libxml2's words for an expansion bomb ("billion laughs") it stopped.
+        message = "the DOCTYPE declares entities, which are not accepted (libxml2 stopped expanding them)"
+    }
     let entry = (
         line: max(Int(error.pointee.line), 1), message: message.trimmingCharacters(in: .whitespacesAndNewlines)
     )

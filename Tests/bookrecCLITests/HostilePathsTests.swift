@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// User ids that look like paths, devices or each other, and an output
+/// folder with symlinks planted in it, through a whole run of the binary.
+@Suite struct HostilePathsTests {
+    static let ids = [
+        "../../escape", "a/b", "..", ".", "/abs", "u\0nul", "ctl\u{1}\u{1B}[31m", "line\nbreak", "tab\tid",
+        String(repeating: "long", count: 100), String(repeating: "long", count: 100) + "2", "Alice", "alice", "ALICE",
+        "CON", "index", "summary", "nul.txt", "users", "rejects", "-dash", ".hidden", "é", "\u{202E}gnp.exe",
+        "quote\"d", "<b>",
+    ]
+
+    /// A ratings CSV where every id rates the same three books.
+    static func ratings(_ ids: [String]) -> [UInt8] {
+        func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        var text = "user_id,book_id,rating\n"
+        for (index, id) in ids.enumerated() {
+            for book in 1...3 { text += "\(quoted(id)),b\((index + book) % 5),\(1 + (index + book) % 5)\n" }
+        }
+        return Array(text.utf8)
+    }
+
+    /// Every path under `folder` (relative), following no symlinks.
+    static func listing(_ folder: URL) -> [String] {
+        (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test func everyIdGetsItsOwnSafeFileInsideTheOutputFolder() throws {
+        let run = try HostileRun()
+        defer { run.remove() }
+        let input = try run.write(Self.ratings(Self.ids), to: "ratings.csv")
+        let result = try run.recommend([input])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.listing(run.root).allSatisfy { $0.hasPrefix("input") || $0.hasPrefix("out") })
+        let users = run.out.appendingPathComponent("users")
+        let names = try FileManager.default.contentsOfDirectory(atPath: users.path)
+        #expect(names.count == 2 * Self.ids.count)
+        #expect(Set(names.map { $0.lowercased() }).count == names.count)
+        var owners: [String] = []
+        for name in names where name.hasSuffix(".json") {
+            let stem = String(name.dropLast(5))
+            #expect(stem.utf8.count <= 80)
+            #expect(
+                stem.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+                })
+            #expect(!stem.hasPrefix(".") && !stem.hasPrefix("-"))
+            #expect(
+                !["con", "index", "summary", "nul", "users", "rejects"].contains(
+                    stem.lowercased().split(separator: ".").first.map(String.init) ?? ""))
+            #expect(names.contains(stem + ".html"))
+            let data = try Data(contentsOf: users.appendingPathComponent(name))
+            let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            owners.append(try #require(document["user"] as? String))
+        }
+        #expect(owners.sorted() == Self.ids.sorted())
+        for path in Self.listing(run.out) {
+            let url = run.out.appendingPathComponent(path)
+            let values = try url.resourceValues(forKeys: [.isSymbolicLinkKey])
+            #expect(values.isSymbolicLink == false, "\(path)")
+        }
+    }
+
+    @Test func aUsersFolderLinkedElsewhereIsNotFollowed() throws {
+        let run = try HostileRun()
+        defer { run.remove() }
+        let elsewhere = run.root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: run.out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: run.out.appendingPathComponent("users"), withDestinationURL: elsewhere)
+        let result = try run.recommend([try run.write(Self.ratings(["u1", "u2"]), to: "r.csv")])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("outside"), "\(result.stderr)")
+        #expect(Self.listing(elsewhere).isEmpty)
+    }
+
+    @Test func filesLinkedElsewhereAreReplacedNotWrittenThrough() throws {
+        let run = try HostileRun()
+        defer { run.remove() }
+        let victims = run.root.appendingPathComponent("victims")
+        try FileManager.default.createDirectory(at: victims, withIntermediateDirectories: true)
+        let planted = [
+            "index.html", "summary.json", "rejects.csv", "digest.txt", "recommendations.csv",
+            "recommendations.jsonl", "users/u1.json", "users/u2.html",
+        ]
+        try FileManager.default.createDirectory(
+            at: run.out.appendingPathComponent("users"), withIntermediateDirectories: true)
+        for (index, name) in planted.enumerated() {
+            let victim = victims.appendingPathComponent("victim\(index)")
+            try Data("keep".utf8).write(to: victim)
+            try FileManager.default.createSymbolicLink(
+                at: run.out.appendingPathComponent(name), withDestinationURL: victim)
+        }
+        let result = try run.recommend([try run.write(Self.ratings(["u1", "u2", "u3"]), to: "r.csv")])
+        #expect(result.status == 0, "\(result.stderr)")
+        for index in planted.indices {
+            #expect(try Data(contentsOf: victims.appendingPathComponent("victim\(index)")) == Data("keep".utf8))
+        }
+        for name in planted {
+            let values = try run.out.appendingPathComponent(name).resourceValues(forKeys: [.isSymbolicLinkKey])
+            #expect(values.isSymbolicLink == false, "\(name)")
+        }
+    }
+}
