@@ -7,6 +7,8 @@ struct HostileRun {
     let root: URL
     var input: URL { root.appendingPathComponent("input") }
     var out: URL { root.appendingPathComponent("out") }
+    /// The finished run's folder (`out/latest`).
+    var report: URL { out.appendingPathComponent("latest") }
 
     init() throws {
         root = try Workspace.temporaryFolder()
@@ -28,15 +30,15 @@ struct HostileRun {
         try BinaryRunner.run(["recommend"] + inputs + ["--no-enrich", "--out", out.path] + extra, in: root)
     }
 
-    /// `out/name` parsed as a JSON object.
+    /// `out/latest/name` parsed as a JSON object.
     func json(_ name: String) throws -> [String: Any] {
-        let data = try Data(contentsOf: out.appendingPathComponent(name))
+        let data = try Data(contentsOf: report.appendingPathComponent(name))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    /// The rows of `out/rejects.csv` after the header (`file,line,reason,record`).
+    /// The rows of `out/latest/rejects.csv` after the header (`file,line,reason,record`).
     func rejectRows() throws -> [[String]] {
-        let text = try String(contentsOf: out.appendingPathComponent("rejects.csv"), encoding: .utf8)
+        let text = try String(contentsOf: report.appendingPathComponent("rejects.csv"), encoding: .utf8)
         return Array(Self.csvRows(text).dropFirst())
     }
 

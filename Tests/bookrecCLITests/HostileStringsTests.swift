@@ -39,7 +39,7 @@ import Testing
         try Data(libraryThing).write(to: club.appendingPathComponent("carol.csv"))
         let result = try run.recommend([club.path])
         #expect(result.status == 0, "\(result.stderr)")
-        let files = try Workspace.files(under: run.out)
+        let files = try Workspace.files(under: run.report.resolvingSymlinksInPath())
         for (name, data) in files {
             #expect(String(validating: data, as: UTF8.self) != nil, "\(name) is not UTF-8")
         }
@@ -57,7 +57,7 @@ import Testing
         for forbidden in ["<script", "<img src=x", "<i>\"Eve", "\u{1}", "\u{7}", "\u{1B}", "\u{7F}", "<A&B>"] {
             #expect(!allPages.contains(forbidden), "\(forbidden.debugDescription) reached a page")
         }
-        let users = try FileManager.default.contentsOfDirectory(atPath: run.out.appendingPathComponent("users").path)
+        let users = try FileManager.default.contentsOfDirectory(atPath: run.report.appendingPathComponent("users").path)
         let eve = try #require(users.first { $0.hasSuffix(".json") && !$0.hasPrefix("bob") && !$0.hasPrefix("carol") })
         let document = try run.json("users/" + eve)
         #expect(document["user"] as? String == "<i>\"Eve\"&'")

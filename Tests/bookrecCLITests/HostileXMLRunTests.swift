@@ -40,7 +40,11 @@ import Testing
         let result = try run.recommend([xml], ["--on-bad-record", "fail"])
         #expect(result.status == 65)
         #expect(result.stderr.contains("cut.xml:5"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: run.out.appendingPathComponent("rejects.csv").path))
+        // A failed run leaves no run behind: no `latest`, nothing in `runs/`.
+        #expect(!FileManager.default.fileExists(atPath: run.report.path))
+        let runs =
+            (try? FileManager.default.contentsOfDirectory(atPath: run.out.appendingPathComponent("runs").path)) ?? []
+        #expect(runs.isEmpty, "\(runs)")
     }
 
     @Test func billionLaughsIsRefusedInBoundedTimeAndMemory() throws {

@@ -57,7 +57,7 @@ extension ExitStatus {
             }
         case let error as RunHistoryError:
             switch error {
-            case .cannotCreate: .cannotCreate
+            case .cannotCreate, .symbolicLink: .cannotCreate
             case .cannotSwitch, .cannotRemove: .ioError
             }
         default: .software

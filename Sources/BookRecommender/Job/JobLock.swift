@@ -28,9 +28,11 @@ final class JobLock {
     ///   when the file cannot be opened.
     init(path: String) throws {
         self.path = path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // O_NOFOLLOW: a lock file planted as a symlink must not have the PID written through it.
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
-            throw ReportError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            let reason = errno == ELOOP ? "is a symbolic link; refusing to follow it" : String(cString: strerror(errno))
+            throw ReportError.cannotWrite(path: path, reason: reason)
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let reason = errno

@@ -43,6 +43,7 @@ public struct JobRunner {
         try AtomicFile.createFolder(out)
         let lock = try JobLock(path: history.lockFile(shard: settings.shard).path)
         defer { lock.release() }
+        try history.refuseSymbolicLinks()
         history.removeLeftovers(shard: settings.shard)
         let folder = try history.begin(shard: settings.shard, at: startedAt)
         Interruption.shared.register(unfinished: folder)

@@ -43,6 +43,7 @@ struct MergeCommand {
         _ = try PartMerge.find(in: history.parts)
         let lock = try JobLock(path: history.lockFile(shard: nil).path)
         defer { lock.release() }
+        try history.refuseSymbolicLinks()
         history.removeLeftovers(shard: nil)
         let parts = try PartMerge.find(in: history.parts)
         log.info("merge", "start", ["parts": String(parts.count)])

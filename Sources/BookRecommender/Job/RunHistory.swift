@@ -8,12 +8,17 @@ public enum RunHistoryError: Error, Sendable, Equatable, CustomStringConvertible
     case cannotSwitch(path: String, reason: String)
     /// An old run cannot be removed (exit 74).
     case cannotRemove(path: String, reason: String)
+    /// A folder the run writes into is a symbolic link (exit 73): following it
+    /// could write outside the output folder.
+    case symbolicLink(path: String)
 
     public var description: String {
         switch self {
         case .cannotCreate(let path, let reason): "\(path): cannot create the run folder: \(reason)"
         case .cannotSwitch(let path, let reason): "\(path): cannot move the finished run into place: \(reason)"
         case .cannotRemove(let path, let reason): "\(path): cannot remove: \(reason)"
+        case .symbolicLink(let path):
+            "\(path): is a symbolic link; refusing to follow it out of the output folder"
         }
     }
 }
@@ -46,6 +51,18 @@ struct RunHistory {
     /// The lock file of the whole job, or of one shard (shards of one job run at once).
     func lockFile(shard: Shard?) -> URL {
         out.appendingPathComponent(shard.map { "bookrec-shard-\($0.name).lock" } ?? "bookrec.lock")
+    }
+
+    /// Refuses an output folder whose `runs`, `parts` or `cache` is a symbolic
+    /// link: everything a run writes must stay inside the output folder. (`latest`
+    /// is a symlink by design and is only ever replaced, never written through.)
+    /// - Throws: `RunHistoryError.symbolicLink` naming the first one found.
+    func refuseSymbolicLinks() throws(RunHistoryError) {
+        for name in ["runs", "parts", "cache"] {
+            let path = out.appendingPathComponent(name).path
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { throw .symbolicLink(path: path) }
+        }
     }
 
     /// The final folder of a shard's part.
