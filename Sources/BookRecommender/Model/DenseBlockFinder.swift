@@ -21,7 +21,7 @@ struct DenseBlockFinder: ~Copyable {
     private let blockSize: Int
     private let sums: ScratchArray<NeighborFinder.PairSum>
     /// Per user: the first entry of their row not yet passed by this worker.
-    private let cursor: ScratchArray<Int32>
+    private let cursor: ScratchArray<Cursor>
     private(set) var selection: NeighborSelection
 
     /// Scratch for blocks of at most `blockSize` items.
@@ -32,8 +32,14 @@ struct DenseBlockFinder: ~Copyable {
         shrinkage = max(0, options.shrinkage)
         self.blockSize = blockSize
         sums = ScratchArray(count: blockSize * matrix.itemCount, filledWith: NeighborFinder.PairSum(dot: 0, common: 0))
-        cursor = ScratchArray(count: matrix.userCount, filledWith: 0)
-        for user in 0..<matrix.userCount { cursor[user] = matrix.byUser.offsets[user] }
+        cursor = ScratchArray(count: matrix.userCount, filledWith: Cursor(position: 0, column: 0))
+        let byUser = matrix.byUser
+        for user in 0..<matrix.userCount {
+            let position = Int(byUser.offsets[user])
+            cursor[user] = Cursor(
+                position: Int32(position),
+                column: position < Int(byUser.offsets[user + 1]) ? byUser.entries[position].column : .max)
+        }
         selection = NeighborSelection(matrix: matrix, options: options)
     }
 
@@ -57,13 +63,15 @@ struct DenseBlockFinder: ~Copyable {
 
     /// Adds `x_ui · x_uj` and 1 to row `i − lower` for every user `u`, every
     /// book `i` of `u`'s inside `block` and every later book `j` of `u`'s.
+    /// A user whose next book lies above the block is passed over on the
+    /// cursor alone, without fetching their row.
     private func accumulate(block: Range<Int>) {
         let itemCount = matrix.itemCount
         let (lower, upper) = (Int32(block.lowerBound), Int32(block.upperBound))
         vectors.userEntries.withUnsafeBufferPointer { entries in
             matrix.byUser.offsets.withUnsafeBufferPointer { offsets in
-                for user in 0..<matrix.userCount {
-                    var position = Int(cursor[user])
+                for user in 0..<matrix.userCount where cursor[user].column < upper {
+                    var position = Int(cursor[user].position)
                     let end = Int(offsets[user + 1])
                     while position < end && entries[position].column < lower { position += 1 }
                     while position < end && entries[position].column < upper {
@@ -77,7 +85,8 @@ struct DenseBlockFinder: ~Copyable {
                             cell.pointee.common &+= 1
                         }
                     }
-                    cursor[user] = Int32(position)
+                    cursor[user] = Cursor(
+                        position: Int32(position), column: position < end ? entries[position].column : .max)
                 }
             }
         }
@@ -98,5 +107,13 @@ struct DenseBlockFinder: ~Copyable {
                 selection.offer(similarity: value, item: itemRank, other: other)
             }
         }
+    }
+
+    /// Where a worker is in one user's row: the entry's index and its book
+    /// (`Int32.max` past the end), so users without books in a block are
+    /// skipped on this array alone.
+    struct Cursor: BitwiseCopyable {
+        var position: Int32
+        var column: Int32
     }
 }
