@@ -1,37 +1,45 @@
 /// One worker's scratch for the dense kernel of `ItemNeighbors`: a dense
-/// `blockSize × items` accumulator of dot products for one block of
-/// consecutive items, a per-user cursor into the user's row, and the worker's
-/// `NeighborSelection`. Nothing is allocated per pair.
+/// `blockSize × items` accumulator of pair sums (dot product and co-rater
+/// count) for one block of consecutive items, a per-user cursor into the
+/// user's row, and the worker's `NeighborSelection`. Nothing is allocated
+/// per pair.
 ///
 /// For a block of items `[lower, upper)`, each user's row is read once: for
 /// every book `i` of the row inside the block, the rest of the row (books
-/// `j > i`, already in cache) adds `x_ui · x_uj` to row `i − lower` of the
-/// accumulator. Users go in ascending order, so each pair's sum is built in
-/// the same order as `NeighborFinder` builds it and the similarities are
-/// the same bit for bit. A heavy reader's row is fetched once per block
-/// instead of once per book, which is what makes this kernel fast.
-///
-/// It keeps only dot products, so it serves cosine and Pearson without
-/// shrinkage and with a positive threshold: there a pair with a dot product
-/// of 0 or less can never be kept, and the selection scans each accumulator
-/// row for positive values instead of tracking which pairs were touched.
+/// `j > i`, already in cache) adds `x_ui · x_uj` and 1 to row `i − lower` of
+/// the accumulator. Users go in ascending order, so each pair's sum is built
+/// in the same order as `NeighborFinder` builds it, and the similarity comes
+/// from the same `NeighborFinder.similarity(of:…)`: the lists are the same
+/// bit for bit, for every similarity, shrinkage and threshold. A heavy
+/// reader's row is fetched once per block instead of once per book, which is
+/// what makes this kernel fast.
 struct DenseBlockFinder: ~Copyable {
     private let matrix: RatingMatrix
     private let vectors: ItemVectors
+    private let similarity: Similarity
+    private let shrinkage: Float
     private let blockSize: Int
-    private let sums: ScratchArray<Float>
+    private let sums: ScratchArray<NeighborFinder.PairSum>
     /// Per user: the first entry of their row not yet passed by this worker.
-    private let cursor: ScratchArray<Int32>
+    private let cursor: ScratchArray<Cursor>
     private(set) var selection: NeighborSelection
 
     /// Scratch for blocks of at most `blockSize` items.
     init(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions, blockSize: Int) {
         self.matrix = matrix
         self.vectors = vectors
+        similarity = options.similarity
+        shrinkage = max(0, options.shrinkage)
         self.blockSize = blockSize
-        sums = ScratchArray(count: blockSize * matrix.itemCount, filledWith: 0)
-        cursor = ScratchArray(count: matrix.userCount, filledWith: 0)
-        for user in 0..<matrix.userCount { cursor[user] = matrix.byUser.offsets[user] }
+        sums = ScratchArray(count: blockSize * matrix.itemCount, filledWith: NeighborFinder.PairSum(dot: 0, common: 0))
+        cursor = ScratchArray(count: matrix.userCount, filledWith: Cursor(position: 0, column: 0))
+        let byUser = matrix.byUser
+        for user in 0..<matrix.userCount {
+            let position = Int(byUser.offsets[user])
+            cursor[user] = Cursor(
+                position: Int32(position),
+                column: position < Int(byUser.offsets[user + 1]) ? byUser.entries[position].column : .max)
+        }
         selection = NeighborSelection(matrix: matrix, options: options)
     }
 
@@ -53,15 +61,17 @@ struct DenseBlockFinder: ~Copyable {
         return block
     }
 
-    /// Adds `x_ui · x_uj` to row `i − lower` for every user `u`, every book `i`
-    /// of `u`'s inside `block` and every later book `j` of `u`'s.
+    /// Adds `x_ui · x_uj` and 1 to row `i − lower` for every user `u`, every
+    /// book `i` of `u`'s inside `block` and every later book `j` of `u`'s.
+    /// A user whose next book lies above the block is passed over on the
+    /// cursor alone, without fetching their row.
     private func accumulate(block: Range<Int>) {
         let itemCount = matrix.itemCount
         let (lower, upper) = (Int32(block.lowerBound), Int32(block.upperBound))
         vectors.userEntries.withUnsafeBufferPointer { entries in
             matrix.byUser.offsets.withUnsafeBufferPointer { offsets in
-                for user in 0..<matrix.userCount {
-                    var position = Int(cursor[user])
+                for user in 0..<matrix.userCount where cursor[user].column < upper {
+                    var position = Int(cursor[user].position)
                     let end = Int(offsets[user + 1])
                     while position < end && entries[position].column < lower { position += 1 }
                     while position < end && entries[position].column < upper {
@@ -70,29 +80,40 @@ struct DenseBlockFinder: ~Copyable {
                         position += 1
                         for other in position..<end {
                             let entry = entries[other]
-                            row[Int(entry.column)] += x * entry.value
+                            let cell = row + Int(entry.column)
+                            cell.pointee.dot += x * entry.value
+                            cell.pointee.common &+= 1
                         }
                     }
-                    cursor[user] = Int32(position)
+                    cursor[user] = Cursor(
+                        position: Int32(position), column: position < end ? entries[position].column : .max)
                 }
             }
         }
     }
 
-    /// Turns `item`'s accumulator row into similarities, offers the positive
-    /// ones to `selection`, and clears the row.
-    private mutating func select(item: Int, row: UnsafeMutablePointer<Float>) {
+    /// Turns `item`'s accumulator row into similarities for the pairs with a
+    /// co-rater, offers them to `selection`, and clears the row.
+    private mutating func select(item: Int, row: UnsafeMutablePointer<NeighborFinder.PairSum>) {
         let itemRank = matrix.keyRank[item]
+        let (similarity, shrinkage) = (self.similarity, self.shrinkage)
         vectors.norms.withUnsafeBufferPointer { norms in
             let itemNorm = norms[item]
-            for other in item + 1..<matrix.itemCount {
-                let product = row[other]
-                row[other] = 0
-                guard product > 0 else { continue }
-                let denominator = itemNorm * norms[other]
-                let similarity = denominator > 0 ? product / denominator : 0
-                selection.offer(similarity: similarity, item: itemRank, other: other)
+            for other in item + 1..<matrix.itemCount where row[other].common != 0 {
+                let sum = row[other]
+                row[other] = NeighborFinder.PairSum(dot: 0, common: 0)
+                let value = NeighborFinder.similarity(
+                    of: sum, norms: itemNorm, norms[other], similarity: similarity, shrinkage: shrinkage)
+                selection.offer(similarity: value, item: itemRank, other: other)
             }
         }
+    }
+
+    /// Where a worker is in one user's row: the entry's index and its book
+    /// (`Int32.max` past the end), so users without books in a block are
+    /// skipped on this array alone.
+    struct Cursor: BitwiseCopyable {
+        var position: Int32
+        var column: Int32
     }
 }

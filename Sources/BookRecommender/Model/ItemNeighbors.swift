@@ -2,16 +2,15 @@
 /// best first (ties by item key), each at or above `ModelOptions.threshold`,
 /// in CSR form.
 ///
-/// Each pair is computed once, by the worker that owns the lower-numbered
-/// item `i` (items go to workers in interleaved blocks), with one of two
+/// Each pair is computed once, by the worker that takes the block holding
+/// the lower-numbered item `i` (workers take blocks in turn), with one of two
 /// kernels that build every pair's dot product in the same order (ascending
 /// user) and so give the same similarities bit for bit:
 /// - `DenseBlockFinder` reads each user's row once per block of items into a
-///   dense accumulator; it serves cosine and Pearson without shrinkage and
-///   with a positive threshold, when the books are few enough that scanning
-///   `items²/2` accumulator cells costs less than the pairs themselves.
-/// - `NeighborFinder` serves everything else, one item at a time, tracking
-///   the pairs it touches.
+///   dense accumulator; it is chosen when the books are few enough that
+///   scanning `items²/2` accumulator cells costs less than the pairs themselves.
+/// - `NeighborFinder` serves the rest (many books, few ratings each), one
+///   item at a time, tracking the pairs it touches.
 ///
 /// The pair's similarity is offered to `i`'s selection and to `j`'s selection
 /// in the worker's `HeapPool`; at the end each item keeps the best of its own
@@ -31,8 +30,8 @@ struct ItemNeighbors: Sendable {
 
     /// Items per work block of the sparse kernel: small, so heavy and light books spread over workers.
     private static let sparseBlockSize = 16
-    /// Bytes of one worker's dense accumulator: a few blocks fit in L3 beside the rows.
-    private static let denseBytes = 4 << 20
+    /// Bytes of one worker's dense accumulator: it fits in L2 (measured faster at 2 threads than 8 MB, which shares L3).
+    private static let denseBytes = 2 << 20
 
     /// Finds every book's neighbours in `matrix`, with `kernel` when given
     /// (tests compare the two) or else the cheaper one that applies.
@@ -44,7 +43,7 @@ struct ItemNeighbors: Sendable {
         let vectors = ItemVectors(matrix: matrix, similarity: options.similarity)
         let chosen =
             kernel
-            ?? (Self.denseApplies(matrix: matrix, options: options)
+            ?? (Self.denseApplies(matrix: matrix)
                 ? .denseBlocks(itemsPerBlock: Self.denseBlockSize(itemCount: matrix.itemCount)) : .sparse)
         let blockSize: Int
         switch chosen {
@@ -77,16 +76,17 @@ struct ItemNeighbors: Sendable {
         lists = Self.merge(blocks: blocks, pools: pools.compactMap { $0 }, matrix: matrix, capacity: options.neighbors)
     }
 
-    /// Items per block of the dense kernel: as many accumulator rows as fit in `denseBytes`, 1 to 128.
+    /// Items per block of the dense kernel: as many accumulator rows (8 bytes
+    /// per item) as fit in `denseBytes`, 1 to 128.
     static func denseBlockSize(itemCount: Int) -> Int {
-        max(1, min(128, denseBytes / (4 * max(1, itemCount))))
+        max(1, min(128, denseBytes / (MemoryLayout<NeighborFinder.PairSum>.stride * max(1, itemCount))))
     }
 
-    /// Whether the dense kernel gives the right answer for `options` and costs
-    /// less than the pairs: its fixed cost (scanning `items²/2` cells, and
-    /// visiting every user once per block) must not exceed the pair count.
-    static func denseApplies(matrix: RatingMatrix, options: ModelOptions) -> Bool {
-        guard options.similarity != .jaccard, options.shrinkage <= 0, options.threshold > 0 else { return false }
+    /// Whether the dense kernel costs less than the pairs: its fixed cost
+    /// (scanning `items²/2` cells, and visiting every user once per block)
+    /// must not exceed the pair count. Both kernels give the same lists for
+    /// every option, so only the cost decides.
+    static func denseApplies(matrix: RatingMatrix) -> Bool {
         var pairs: Double = 0
         for user in 0..<matrix.userCount {
             let count = Double(matrix.byUser.range(of: user).count)

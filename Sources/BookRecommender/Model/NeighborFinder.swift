@@ -111,19 +111,32 @@ struct NeighborFinder: ~Copyable {
         let itemRank = matrix.keyRank[item]
         for slot in 0..<touchedCount {
             let j = Int(touched[slot])
-            let n = Float(sums[j].common)
-            let product = sums[j].dot
+            let sum = sums[j]
             sums[j] = PairSum(dot: 0, common: 0)
-            var sim: Float
-            switch similarity {
-            case .cosine, .pearson, .bm25, .tfidf:
-                let denominator = itemNorm * norms[j]
-                sim = denominator > 0 ? product / denominator : 0
-            case .jaccard:
-                sim = n / (itemNorm + norms[j] - n)
-            }
-            if shrinkage > 0 { sim *= n / (n + shrinkage) }
-            selection.offer(similarity: sim, item: itemRank, other: j)
+            let value = Self.similarity(
+                of: sum, norms: itemNorm, norms[j], similarity: similarity, shrinkage: shrinkage)
+            selection.offer(similarity: value, item: itemRank, other: j)
         }
+    }
+
+    /// The similarity of a pair with `sum` (at least one co-rater) whose
+    /// items have norms `a` and `b` (`ItemVectors.norms`), shrunk by
+    /// `n / (n + shrinkage)` when `shrinkage > 0`. Both kernels call this, so
+    /// they agree bit for bit.
+    @inline(__always)
+    static func similarity(
+        of sum: PairSum, norms a: Float, _ b: Float, similarity: Similarity, shrinkage: Float
+    ) -> Float {
+        let n = Float(sum.common)
+        var value: Float
+        switch similarity {
+        case .cosine, .pearson, .bm25, .tfidf:
+            let denominator = a * b
+            value = denominator > 0 ? sum.dot / denominator : 0
+        case .jaccard:
+            value = n / (a + b - n)
+        }
+        if shrinkage > 0 { value *= n / (n + shrinkage) }
+        return value
     }
 }

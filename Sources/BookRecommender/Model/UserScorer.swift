@@ -16,8 +16,10 @@ struct UserScorer: ~Copyable {
     private let weights: ScratchArray<Float>
     private let ownedBy: ScratchArray<Int32>
     private let pickOf: ScratchArray<Int32>
-    /// `pickOf[j] >= 0` as one byte, so the reasons pass tests a small array.
-    private let isPick: ScratchArray<Bool>
+    /// 1 where `pickOf[j] >= 0`, else 0: one byte, so the reasons pass adds it instead of branching.
+    private let isPick: ScratchArray<UInt8>
+    /// One rated book's neighbour links (indices into the lists) that lead to a pick; one spare slot.
+    private let pickLinks: ScratchArray<Int32>
     /// Items touched for the current user; one spare slot, as `accumulate` writes one past the count.
     private let touched: ScratchArray<Int32>
     /// Keeps the cache-warming loads of `accumulate(rated:stamp:)` from being optimised away.
@@ -33,11 +35,19 @@ struct UserScorer: ~Copyable {
         weights = ScratchArray(count: itemCount, filledWith: 0)
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
         pickOf = ScratchArray(count: itemCount, filledWith: -1)
-        isPick = ScratchArray(count: itemCount, filledWith: false)
+        isPick = ScratchArray(count: itemCount, filledWith: 0)
+        pickLinks = ScratchArray(count: Self.longestList(model.neighborLists.lists) + 1, filledWith: 0)
         touched = ScratchArray(count: itemCount + 1, filledWith: 0)
         warmed = ScratchArray(count: 1, filledWith: 0)
         picks = TopK(capacity: top)
         reasons = Array(repeating: TopK(capacity: model.options.reasons), count: top)
+    }
+
+    /// The length of the longest row of `lists`.
+    private static func longestList(_ lists: SparseRows) -> Int {
+        var longest = 0
+        for row in 0..<lists.rowCount { longest = max(longest, lists.range(of: row).count) }
+        return longest
     }
 
     /// `user`'s picks: the filter's, then popularity fill (see `FittedModel.recommendAll()`).
@@ -62,7 +72,7 @@ struct UserScorer: ~Copyable {
         }
         for pick in result where !pick.fallback {
             pickOf[Int(pick.item)] = -1
-            isPick[Int(pick.item)] = false
+            isPick[Int(pick.item)] = 0
         }
         return result
     }
@@ -93,7 +103,7 @@ struct UserScorer: ~Copyable {
         for index in 0..<picks.count {
             let pick = picks.entry(at: index)
             pickOf[Int(pick.payload)] = Int32(index)
-            isPick[Int(pick.payload)] = true
+            isPick[Int(pick.payload)] = 1
             shares.append(average ? weights[Int(pick.payload)] : 1)
             result.append(Recommendation(item: pick.payload, score: pick.score, because: [], fallback: false))
         }
@@ -156,16 +166,30 @@ struct UserScorer: ~Copyable {
     /// Fills each pick's `because` with the rated books whose `sim · r` added
     /// most to it (divided by the pick's `Σ|sim|` when averaging), largest
     /// first, ties by item key.
+    ///
+    /// The neighbour lists were just read by `accumulate` and are in cache.
+    /// Each rated book's list is scanned without branches (every link is
+    /// written to `pickLinks`, the count moves on only for a pick), and only
+    /// the few links to a pick reach the reason heaps.
     private mutating func explain(_ result: inout [Recommendation], shares: [Float], rated: Range<Int>) {
         guard model.options.reasons > 0 else { return }
         let ratings = model.matrix.byUser.entries
         let keyRank = model.matrix.keyRank
         let lists = model.neighborLists.lists
+        let (isPick, pickLinks) = (self.isPick.base, self.pickLinks.base)
         for entry in rated {
             let item = Int(ratings[entry].column)
             let rating = ratings[entry].value
-            for neighbor in lists.entries[lists.range(of: item)] {
-                guard isPick[Int(neighbor.column)] else { continue }
+            let hitCount = lists.entries.withUnsafeBufferPointer { links in
+                var count = 0
+                for link in lists.range(of: item) {
+                    pickLinks[count] = Int32(link)
+                    count &+= Int(isPick[Int(links[link].column)])
+                }
+                return count
+            }
+            for hit in 0..<hitCount {
+                let neighbor = lists.entries[Int(pickLinks[hit])]
                 let pick = Int(pickOf[Int(neighbor.column)])
                 let contribution = neighbor.value * rating
                 guard contribution > 0, reasons[pick].accepts(score: contribution, rank: keyRank[item]) else {

@@ -3,11 +3,11 @@ import Testing
 @testable import BookRecommender
 
 /// The dense item-block kernel against the sparse one: same neighbours and
-/// similarities bit for bit, for any thread count, and chosen only where it applies.
+/// similarities bit for bit, for any thread count, and chosen only where it is cheaper.
 @Suite struct DenseBlockFinderTests {
     private static let data = syntheticData(users: 1_500, items: 300, seed: 0xB10C)
 
-    @Test(arguments: [Similarity.cosine, .pearson], [1, 2, 3])
+    @Test(arguments: Similarity.allCases, [1, 2, 3])
     func sameListsAsTheSparseKernel(similarity: Similarity, threads: Int) {
         let matrix = RatingMatrix(Self.data, threads: threads)
         let options = options {
@@ -22,6 +22,32 @@ import Testing
         #expect(dense.entries == sparse.entries)
     }
 
+    /// Shrinkage needs the co-rater count; a threshold of 0 or below keeps
+    /// pairs whose dot product is 0 or negative, which the dense kernel must
+    /// still offer.
+    @Test(arguments: Similarity.allCases, [1, 2, 3])
+    func sameListsWithShrinkageAndAnyThreshold(similarity: Similarity, threads: Int) {
+        let matrix = RatingMatrix(Self.data, threads: threads)
+        for (shrinkage, threshold) in [(Float(20), Float(0.001)), (5, 0), (0, -1)] {
+            let options = options {
+                $0.similarity = similarity
+                $0.threads = threads
+                $0.neighbors = 12
+                $0.shrinkage = shrinkage
+                $0.threshold = threshold
+            }
+            let dense = ItemNeighbors(matrix: matrix, options: options, kernel: .denseBlocks(itemsPerBlock: 32)).lists
+            let sparse = ItemNeighbors(matrix: matrix, options: options, kernel: .sparse).lists
+            let single = ItemNeighbors(
+                matrix: matrix, options: options.with(threads: 1), kernel: .denseBlocks(itemsPerBlock: 7)
+            ).lists
+            #expect(dense.entryCount > 0)
+            #expect(dense.offsets == sparse.offsets)
+            #expect(dense.entries == sparse.entries)
+            #expect(single.entries == sparse.entries)
+        }
+    }
+
     @Test(arguments: [1, 7, 128, 1_000])
     func anyBlockSizeGivesTheSameLists(itemsPerBlock: Int) {
         let matrix = RatingMatrix(Self.data, threads: 2)
@@ -33,22 +59,26 @@ import Testing
 
     @Test func blocksFillTheAccumulatorBudget() {
         #expect(ItemNeighbors.denseBlockSize(itemCount: 300) == 128)
-        #expect(ItemNeighbors.denseBlockSize(itemCount: 10_000) == 104)
-        #expect(ItemNeighbors.denseBlockSize(itemCount: 100_000) == 10)
+        #expect(ItemNeighbors.denseBlockSize(itemCount: 10_000) == 26)
+        #expect(ItemNeighbors.denseBlockSize(itemCount: 100_000) == 2)
         #expect(ItemNeighbors.denseBlockSize(itemCount: 10_000_000) == 1)
     }
 
-    @Test func appliesOnlyWhereItIsExactAndCheaper() {
-        let matrix = RatingMatrix(Self.data)
-        #expect(ItemNeighbors.denseApplies(matrix: matrix, options: options()))
-        #expect(ItemNeighbors.denseApplies(matrix: matrix, options: options { $0.similarity = .pearson }))
-        #expect(!ItemNeighbors.denseApplies(matrix: matrix, options: options { $0.similarity = .jaccard }))
-        #expect(!ItemNeighbors.denseApplies(matrix: matrix, options: options { $0.shrinkage = 1 }))
-        #expect(!ItemNeighbors.denseApplies(matrix: matrix, options: options { $0.threshold = 0 }))
+    @Test func appliesOnlyWhereItIsCheaper() {
+        #expect(ItemNeighbors.denseApplies(matrix: RatingMatrix(Self.data)))
         // Ten users with two ratings each over 300 books: scanning 300²/2 cells costs more than 10 pairs.
         var ratings: [(user: Int32, item: Int32, rating: Float)] = []
         for user in Int32(0)..<10 { ratings += [(user, user, 4), (user, 299 - user, 5)] }
         let sparse = ratingData(keys: (0..<300).map { "k\($0)" }, users: 10, ratings: ratings)
-        #expect(!ItemNeighbors.denseApplies(matrix: RatingMatrix(sparse), options: options()))
+        #expect(!ItemNeighbors.denseApplies(matrix: RatingMatrix(sparse)))
+    }
+}
+
+extension ModelOptions {
+    /// A copy with `threads` workers.
+    fileprivate func with(threads: Int) -> ModelOptions {
+        var copy = self
+        copy.threads = threads
+        return copy
     }
 }
