@@ -44,6 +44,7 @@ public struct BookCrossingReader: RatingReader {
             )
         }
         let latin1 = TextDecoding.utf8WithLatin1Fallback
+        let rating = RatingField(column: columns.rating, scale: .tenPoints, unrated: .zero)
         try input.forEachRecord(into: &sink) { record, sink in
             let user = record.text(columns.user, latin1) ?? ""
             guard !user.isEmpty else {
@@ -54,21 +55,7 @@ public struct BookCrossingReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            let ratingBytes = record.trimmedBytes(columns.rating)
-            switch CSVNumber.float(ratingBytes) {
-            case nil:
-                let text = TextDecoding.lossy(ratingBytes)
-                sink.reject(line: record.line, reason: .ratingNotANumber(text), record: record.rawText)
-            case 0:
-                sink.shelved(user: user, book: book, line: record.line)
-            case let raw?:
-                if let value = RatingScale.tenPoints.normalize(raw) {
-                    sink.rating(user: user, book: book, value: value, line: record.line)
-                } else {
-                    let text = TextDecoding.lossy(ratingBytes)
-                    sink.reject(line: record.line, reason: .ratingOffScale(text), record: record.rawText)
-                }
-            }
+            rating.send(record, user: user, book: book, to: &sink)
         }
     }
 

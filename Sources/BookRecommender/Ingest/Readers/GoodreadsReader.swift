@@ -15,7 +15,9 @@ public struct GoodreadsReader: RatingReader {
         let author = try input.require("author", ["Author"])
         let isbn10 = try input.require("ISBN", ["ISBN"])
         let isbn13 = try input.require("ISBN-13", ["ISBN13"])
-        let myRating = try input.require("rating", ["My Rating"])
+        let rating = RatingField(
+            column: try input.require("rating", ["My Rating"]), scale: RatingScale(minimum: 1, maximum: 5),
+            unrated: .zero)
         let additional = input.header?.index(of: "Additional Authors")
         let user = file.userFromFileName
         try input.forEachRecord(into: &sink) { record, sink in
@@ -36,21 +38,7 @@ public struct GoodreadsReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            let ratingBytes = record.trimmedBytes(myRating)
-            switch CSVNumber.float(ratingBytes) {
-            case nil:
-                let text = TextDecoding.lossy(ratingBytes)
-                sink.reject(line: record.line, reason: .ratingNotANumber(text), record: record.rawText)
-            case 0:
-                sink.shelved(user: user, book: book, line: record.line)
-            case let raw?:
-                if let value = RatingScale(minimum: 1, maximum: 5).normalize(raw) {
-                    sink.rating(user: user, book: book, value: value, line: record.line)
-                } else {
-                    let text = TextDecoding.lossy(ratingBytes)
-                    sink.reject(line: record.line, reason: .ratingOffScale(text), record: record.rawText)
-                }
-            }
+            rating.send(record, user: user, book: book, to: &sink)
         }
     }
 

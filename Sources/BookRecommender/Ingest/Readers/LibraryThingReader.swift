@@ -12,7 +12,9 @@ public struct LibraryThingReader: RatingReader {
         var input = try DelimitedFile(file)
         let bookID = try input.require("book id", ["Book ID"])
         let title = try input.require("title", ["Title"])
-        let rating = try input.require("rating", ["Rating"])
+        let rating = RatingField(
+            column: try input.require("rating", ["Rating"]), scale: RatingScale(minimum: 0.5, maximum: 5),
+            unrated: [.empty, .zero])
         let author = input.header?.index(of: "Primary Author")
         let isbnColumns = [input.header?.index(of: "ISBN"), input.header?.index(of: "ISBNs")].compactMap { $0 }
         let user = file.userFromFileName
@@ -29,20 +31,7 @@ public struct LibraryThingReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            let ratingBytes = record.trimmedBytes(rating)
-            if ratingBytes.isEmpty || CSVNumber.float(ratingBytes) == 0 {
-                sink.shelved(user: user, book: book, line: record.line)
-            } else if let raw = CSVNumber.float(ratingBytes) {
-                if let value = RatingScale(minimum: 0.5, maximum: 5).normalize(raw) {
-                    sink.rating(user: user, book: book, value: value, line: record.line)
-                } else {
-                    let text = TextDecoding.lossy(ratingBytes)
-                    sink.reject(line: record.line, reason: .ratingOffScale(text), record: record.rawText)
-                }
-            } else {
-                let text = TextDecoding.lossy(ratingBytes)
-                sink.reject(line: record.line, reason: .ratingNotANumber(text), record: record.rawText)
-            }
+            rating.send(record, user: user, book: book, to: &sink)
         }
     }
 }

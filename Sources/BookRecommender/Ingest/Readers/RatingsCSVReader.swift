@@ -30,7 +30,7 @@ public struct RatingsCSVReader: RatingReader {
         let book = try input.require("book", columns.map { [$0.item] } ?? Self.bookAliases)
         let rating = try input.require("rating", columns.map { [$0.rating] } ?? Self.ratingAliases)
         let bookIsISBN = input.header?.names[book].lowercased().contains("isbn") ?? false
-        let scale = self.scale
+        let field = RatingField(column: rating, scale: scale, unrated: [])
         try input.forEachRecord(into: &sink) { record, sink in
             guard let userID = record.text(user, .utf8), let bookText = record.text(book, .utf8) else {
                 sink.reject(line: record.line, reason: .invalidEncoding, record: record.rawText)
@@ -45,18 +45,7 @@ public struct RatingsCSVReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            let ratingBytes = record.trimmedBytes(rating)
-            guard let raw = CSVNumber.float(ratingBytes) else {
-                let text = TextDecoding.lossy(ratingBytes)
-                sink.reject(line: record.line, reason: .ratingNotANumber(text), record: record.rawText)
-                return
-            }
-            guard let value = scale.normalize(raw) else {
-                let text = TextDecoding.lossy(ratingBytes)
-                sink.reject(line: record.line, reason: .ratingOffScale(text), record: record.rawText)
-                return
-            }
-            sink.rating(user: userID, book: ref, value: value, line: record.line)
+            field.send(record, user: userID, book: ref, to: &sink)
         }
     }
 

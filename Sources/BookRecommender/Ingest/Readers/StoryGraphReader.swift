@@ -13,7 +13,8 @@ public struct StoryGraphReader: RatingReader {
         let title = try input.require("title", ["Title"])
         let authors = try input.require("authors", ["Authors"])
         let isbn = try input.require("ISBN", ["ISBN/UID"])
-        let stars = try input.require("rating", ["Star Rating"])
+        let rating = RatingField(
+            column: try input.require("rating", ["Star Rating"]), scale: .fiveStars, unrated: .empty)
         let user = file.userFromFileName
         try input.forEachRecord(into: &sink) { record, sink in
             guard let titleText = record.text(title, .utf8), let authorsText = record.text(authors, .utf8),
@@ -29,20 +30,7 @@ public struct StoryGraphReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            let ratingBytes = record.trimmedBytes(stars)
-            if ratingBytes.isEmpty {
-                sink.shelved(user: user, book: book, line: record.line)
-            } else if let raw = CSVNumber.float(ratingBytes) {
-                if let value = RatingScale.fiveStars.normalize(raw) {
-                    sink.rating(user: user, book: book, value: value, line: record.line)
-                } else {
-                    let text = TextDecoding.lossy(ratingBytes)
-                    sink.reject(line: record.line, reason: .ratingOffScale(text), record: record.rawText)
-                }
-            } else {
-                let text = TextDecoding.lossy(ratingBytes)
-                sink.reject(line: record.line, reason: .ratingNotANumber(text), record: record.rawText)
-            }
+            rating.send(record, user: user, book: book, to: &sink)
         }
     }
 
