@@ -40,7 +40,7 @@ struct ItemNeighbors: Sendable {
     ///   O(items · neighbors) memory per worker, plus `denseBytes` and 4 bytes
     ///   per user for the dense kernel.
     init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil) {
-        let vectors = ItemVectors(matrix: matrix, similarity: options.similarity)
+        let vectors = ItemVectors(matrix: matrix, similarity: options.similarity, threads: options.threads)
         let chosen =
             kernel
             ?? (Self.denseApplies(matrix: matrix)
@@ -73,7 +73,8 @@ struct ItemNeighbors: Sendable {
                 }
             }
         }
-        lists = Self.merge(blocks: blocks, pools: pools.compactMap { $0 }, matrix: matrix, capacity: options.neighbors)
+        lists = Self.merge(
+            blocks: blocks, blockSize: blockSize, pools: pools.compactMap { $0 }, matrix: matrix, options: options)
     }
 
     /// Items per block of the dense kernel: as many accumulator rows (8 bytes
@@ -98,32 +99,52 @@ struct ItemNeighbors: Sendable {
     }
 
     /// Each item's best neighbours among its own candidates (`blocks`, item
-    /// order) and those other items offered it (`pools`).
-    private static func merge(blocks: [Block], pools: [HeapPool], matrix: RatingMatrix, capacity: Int) -> SparseRows {
+    /// order, `blockSize` items each) and those other items offered it
+    /// (`pools`), merged block by block on `options.threads` workers.
+    private static func merge(
+        blocks: [Block], blockSize: Int, pools: [HeapPool], matrix: RatingMatrix, options: ModelOptions
+    ) -> SparseRows {
+        var merged = [Block](repeating: Block(), count: blocks.count)
+        merged.withUnsafeMutableBufferPointer { buffer in
+            let out = SendableBuffer(buffer)
+            Parallel.forEachWorker(count: blocks.count, blockSize: 1, threads: options.threads) { _, work in
+                var best = TopK(capacity: options.neighbors)
+                for work in work {
+                    let block = blocks[work.index]
+                    var result = Block()
+                    var (item, start) = (work.index * blockSize, 0)
+                    for length in block.lengths {
+                        for entry in block.entries[start..<start + Int(length)] {
+                            best.insert(
+                                score: entry.value, rank: matrix.keyRank[Int(entry.column)], payload: entry.column)
+                        }
+                        start += Int(length)
+                        for pool in pools {
+                            pool.forEach(of: item) { score, rank in
+                                best.insert(score: score, rank: rank, payload: matrix.itemAtRank[Int(rank)])
+                            }
+                        }
+                        best.sortBestFirst()
+                        for index in 0..<best.count {
+                            let neighbor = best.entry(at: index)
+                            result.entries.append(SparseEntry(column: neighbor.payload, value: neighbor.score))
+                        }
+                        result.lengths.append(Int32(best.count))
+                        best.removeAll()
+                        item += 1
+                    }
+                    out[work.index] = result
+                }
+            }
+        }
         var offsets = [Int32](repeating: 0, count: matrix.itemCount + 1)
         var entries: [SparseEntry] = []
-        entries.reserveCapacity(matrix.itemCount * max(0, capacity))
-        var best = TopK(capacity: capacity)
+        entries.reserveCapacity(merged.reduce(0) { $0 + $1.entries.count })
         var item = 0
-        for block in blocks {
-            var start = 0
+        for block in merged {
+            entries.append(contentsOf: block.entries)
             for length in block.lengths {
-                for entry in block.entries[start..<start + Int(length)] {
-                    best.insert(score: entry.value, rank: matrix.keyRank[Int(entry.column)], payload: entry.column)
-                }
-                start += Int(length)
-                for pool in pools {
-                    pool.forEach(of: item) { score, rank in
-                        best.insert(score: score, rank: rank, payload: matrix.itemAtRank[Int(rank)])
-                    }
-                }
-                best.sortBestFirst()
-                for index in 0..<best.count {
-                    let neighbor = best.entry(at: index)
-                    entries.append(SparseEntry(column: neighbor.payload, value: neighbor.score))
-                }
-                best.removeAll()
-                offsets[item + 1] = Int32(entries.count)
+                offsets[item + 1] = offsets[item] + length
                 item += 1
             }
         }

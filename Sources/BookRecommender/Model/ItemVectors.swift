@@ -14,43 +14,28 @@ struct ItemVectors: Sendable {
     /// BM25's length normalisation `b` (`implicit`'s default).
     static let bm25B = 0.75
 
-    init(matrix: RatingMatrix, similarity: Similarity) {
-        let byItem = matrix.byItem
+    /// The vectors of `matrix` for `similarity`, weighted on `threads` workers.
+    init(matrix: RatingMatrix, similarity: Similarity, threads: Int = 1) {
+        let (byItem, byUser) = (matrix.byItem, matrix.byUser)
         switch similarity {
         case .cosine, .jaccard:
             itemEntries = byItem.entries
-            userEntries = matrix.byUser.entries
+            userEntries = byUser.entries
         case .pearson:
-            var means = [Float](repeating: 0, count: matrix.itemCount)
-            var centred = byItem.entries
-            for item in 0..<matrix.itemCount {
+            let means = (0..<matrix.itemCount).map { item in
                 let range = byItem.range(of: item)
-                guard !range.isEmpty else { continue }
-                var sum: Float = 0
-                for entry in range { sum += centred[entry].value }
-                means[item] = sum / Float(range.count)
-                for entry in range { centred[entry].value -= means[item] }
+                return range.isEmpty ? 0 : byItem.entries[range].reduce(Float(0)) { $0 + $1.value } / Float(range.count)
             }
-            itemEntries = centred
-            userEntries = matrix.byUser.entries.map {
-                SparseEntry(column: $0.column, value: $0.value - means[Int($0.column)])
-            }
+            itemEntries = byItem.mappingValues(threads: threads) { item, entry in entry.value - means[item] }
+            userEntries = byUser.mappingValues(threads: threads) { _, entry in entry.value - means[Int(entry.column)] }
         case .bm25, .tfidf:
-            let weight = Self.weighting(matrix: matrix, bm25: similarity == .bm25)
-            var weighted = byItem.entries
-            for item in 0..<matrix.itemCount {
-                for entry in byItem.range(of: item) {
-                    weighted[entry].value = weight(weighted[entry].value, Int(weighted[entry].column), item)
-                }
+            let weight = Weighting(matrix: matrix, bm25: similarity == .bm25)
+            itemEntries = byItem.mappingValues(threads: threads) { item, entry in
+                weight(entry.value, user: Int(entry.column), item: item)
             }
-            var byUser = matrix.byUser.entries
-            for user in 0..<matrix.userCount {
-                for entry in matrix.byUser.range(of: user) {
-                    byUser[entry].value = weight(byUser[entry].value, user, Int(byUser[entry].column))
-                }
+            userEntries = byUser.mappingValues(threads: threads) { user, entry in
+                weight(entry.value, user: user, item: Int(entry.column))
             }
-            itemEntries = weighted
-            userEntries = byUser
         }
         var norms = [Float](repeating: 1, count: matrix.itemCount)
         for item in 0..<matrix.itemCount where similarity != .bm25 {
@@ -66,27 +51,59 @@ struct ItemVectors: Sendable {
         self.norms = norms
     }
 
-    /// The weight of a rating `(value, user, item)` under BM25 (`bm25`) or
-    /// TF-IDF, as `Similarity.bm25` and `.tfidf` define them. Sums are taken
-    /// in `Double` and over all `matrix.itemCount` books (those without
-    /// ratings count in `mean(s)` as 0).
-    static func weighting(matrix: RatingMatrix, bm25: Bool) -> @Sendable (Float, Int, Int) -> Float {
-        let books = Double(matrix.itemCount)
-        let idf = (0..<matrix.userCount).map { user in
-            log(books) - log1p(Double(matrix.byUser.range(of: user).count))
+    /// The weight of a rating `(value, user, item)` under BM25 or TF-IDF, as
+    /// `Similarity.bm25` and `.tfidf` define them. Sums are taken in `Double`
+    /// and over all `matrix.itemCount` books (those without ratings count in
+    /// `mean(s)` as 0).
+    struct Weighting: Sendable {
+        /// Per user: `log(books) − log(1 + ratings)`.
+        private let idf: [Double]
+        /// Per item, BM25 only: `1 − b + b · s / mean(s)`, `s` the sum of its ratings.
+        private let lengths: [Double]?
+
+        init(matrix: RatingMatrix, bm25: Bool) {
+            let books = Double(matrix.itemCount)
+            idf = (0..<matrix.userCount).map { user in
+                log(books) - log1p(Double(matrix.byUser.range(of: user).count))
+            }
+            guard bm25 else {
+                lengths = nil
+                return
+            }
+            let sums = (0..<matrix.itemCount).map { item in
+                matrix.byItem.entries[matrix.byItem.range(of: item)].reduce(0.0) { $0 + Double($1.value) }
+            }
+            let meanSum = sums.reduce(0, +) / max(1, books)
+            lengths = sums.map { 1 - ItemVectors.bm25B + (meanSum > 0 ? ItemVectors.bm25B * $0 / meanSum : 0) }
         }
-        guard bm25 else {
-            return { value, user, _ in Float(Double(value).squareRoot() * idf[user]) }
-        }
-        let sums = (0..<matrix.itemCount).map { item in
-            matrix.byItem.entries[matrix.byItem.range(of: item)].reduce(0.0) { $0 + Double($1.value) }
-        }
-        let meanSum = sums.reduce(0, +) / max(1, books)
-        let lengths = sums.map { 1 - bm25B + (meanSum > 0 ? bm25B * $0 / meanSum : 0) }
-        let k1 = bm25K1
-        return { value, user, item in
+
+        @inline(__always)
+        func callAsFunction(_ value: Float, user: Int, item: Int) -> Float {
             let rating = Double(value)
+            guard let lengths else { return Float(rating.squareRoot() * idf[user]) }
+            let k1 = ItemVectors.bm25K1
             return Float(rating * (k1 + 1) / (k1 * lengths[item] + rating) * idf[user])
+        }
+    }
+}
+
+extension SparseRows {
+    /// The entries with each value replaced by `transform(row, entry)`, computed on `threads` workers.
+    @inline(__always)
+    func mappingValues(threads: Int, _ transform: @Sendable (Int, SparseEntry) -> Float) -> [SparseEntry] {
+        [SparseEntry](unsafeUninitializedCapacity: entryCount) { buffer, count in
+            let out = SendableBuffer(buffer)
+            Parallel.forEachWorker(count: rowCount, blockSize: 1024, threads: threads) { _, work in
+                for block in work {
+                    for row in block.range {
+                        for index in range(of: row) {
+                            let entry = entries[index]
+                            out.initialize(index, to: SparseEntry(column: entry.column, value: transform(row, entry)))
+                        }
+                    }
+                }
+            }
+            count = entryCount
         }
     }
 }

@@ -44,7 +44,7 @@ struct RatingMatrix: Sendable {
             rowCount: userCount, threads: threads)
         byUser = grouped.matrix
         duplicatesReplaced = grouped.replaced
-        byItem = byUser.transposed(columnCount: itemCount)
+        byItem = byUser.transposed(columnCount: itemCount, threads: threads)
         shelves =
             SparseRows.grouping(
                 rows: data.shelfUser, columns: data.shelfItem, values: nil,

@@ -16,6 +16,11 @@ struct SendableBuffer<Element>: @unchecked Sendable {
         nonmutating set { base[index] = newValue }
     }
 
+    /// Initializes the uninitialized slot `index` with `value`.
+    func initialize(_ index: Int, to value: Element) {
+        base.initializeElement(at: index, to: value)
+    }
+
     /// Sorts the slots in `range` in place.
     func sort(_ range: Range<Int>) where Element: Comparable {
         var slots = UnsafeMutableBufferPointer(rebasing: base[range])

@@ -24,69 +24,96 @@ struct SparseRows: Sendable {
     /// column; of repeated `(row, column)` pairs only the last in input order
     /// is kept.
     ///
-    /// One counting-sort pass scatters `column << 32 | input position` keys
-    /// into rows; `threads` workers then sort the rows, so repeats end up
-    /// adjacent in input order. Pass `values: nil` for a pattern-only matrix
-    /// (values stored as 0).
-    /// - Complexity: O(n log(longest row) + rowCount), with one n-sized key buffer.
+    /// A counting sort scatters `column << 32 | input position` keys into
+    /// rows (each of `threads` workers scatters one slice of the input, behind
+    /// the slices before it); the workers then sort the rows, so repeats end
+    /// up adjacent in input order, and copy out the last of each. Pass
+    /// `values: nil` for a pattern-only matrix (values stored as 0).
+    /// - Complexity: O(n log(longest row) + threads · rowCount), with one n-sized key buffer.
     /// - Returns: the matrix and how many input entries a later repeat replaced.
     static func grouping(
         rows: [Int32], columns: [Int32], values: [Float]?, rowCount: Int, threads: Int
     ) -> (matrix: SparseRows, replaced: Int) {
         let n = rows.count
-        let rowOffsets = prefixOffsets(counts: rows, keyCount: rowCount)
-        var cursor = Array(rowOffsets.dropLast())
-        var keys = [UInt64](repeating: 0, count: n)
-        for (input, row) in rows.enumerated() {
-            keys[Int(cursor[Int(row)])] = UInt64(UInt32(bitPattern: columns[input])) << 32 | UInt64(input)
-            cursor[Int(row)] += 1
+        var (inputOffsets, keys) = CountingSort.sort(
+            slices: CountingSort.evenSlices(count: n, threads: threads), keyCount: rowCount, threads: threads
+        ) { slice, emit in
+            for input in slice { emit(rows[input], UInt64(UInt32(bitPattern: columns[input])) << 32 | UInt64(input)) }
         }
-        keys.withUnsafeMutableBufferPointer { buffer in
-            let shared = SendableBuffer(buffer)
-            Parallel.forEachWorker(count: rowCount, blockSize: 1024, threads: threads) { _, work in
-                for block in work {
-                    for row in block.range { shared.sort(Int(rowOffsets[row])..<Int(rowOffsets[row + 1])) }
+        let rowOffsets = inputOffsets
+        // offsets[row + 1]: first how many distinct columns `row` keeps, then the running total.
+        var offsets = [Int32](repeating: 0, count: rowCount + 1)
+        let entries = keys.withUnsafeMutableBufferPointer { keyBuffer in
+            let keys = SendableBuffer(keyBuffer)
+            offsets.withUnsafeMutableBufferPointer { offsetBuffer in
+                let kept = SendableBuffer(offsetBuffer)
+                Parallel.forEachWorker(count: rowCount, blockSize: 1024, threads: threads) { _, work in
+                    for block in work {
+                        for row in block.range {
+                            let slots = Int(rowOffsets[row])..<Int(rowOffsets[row + 1])
+                            keys.sort(slots)
+                            kept[row + 1] = Int32(slots.count(where: { Self.isLast(slot: $0, of: slots, in: keys) }))
+                        }
+                    }
                 }
             }
-        }
-        var offsets = rowOffsets
-        var entries: [SparseEntry] = []
-        entries.reserveCapacity(n)
-        var start = 0
-        for row in 0..<rowCount {
-            let end = Int(rowOffsets[row + 1])
-            for slot in start..<end where slot + 1 == end || keys[slot + 1] >> 32 != keys[slot] >> 32 {
-                let input = Int(keys[slot] & 0xFFFF_FFFF)
-                entries.append(SparseEntry(column: columns[input], value: values?[input] ?? 0))
+            for row in 0..<rowCount { offsets[row + 1] += offsets[row] }
+            let rowStarts = offsets
+            return [SparseEntry](unsafeUninitializedCapacity: Int(rowStarts[rowCount])) { buffer, count in
+                let out = SendableBuffer(buffer)
+                Parallel.forEachWorker(count: rowCount, blockSize: 1024, threads: threads) { _, work in
+                    for block in work {
+                        for row in block.range {
+                            let slots = Int(rowOffsets[row])..<Int(rowOffsets[row + 1])
+                            var target = Int(rowStarts[row])
+                            for slot in slots where Self.isLast(slot: slot, of: slots, in: keys) {
+                                let input = Int(keys[slot] & 0xFFFF_FFFF)
+                                out.initialize(
+                                    target, to: SparseEntry(column: columns[input], value: values?[input] ?? 0))
+                                target += 1
+                            }
+                        }
+                    }
+                }
+                count = Int(rowStarts[rowCount])
             }
-            start = end
-            offsets[row + 1] = Int32(entries.count)
         }
         return (SparseRows(offsets: offsets, entries: entries), n - entries.count)
     }
 
+    /// Whether the key in `slot` is the last of its column in the sorted `slots`.
+    @inline(__always)
+    private static func isLast(slot: Int, of slots: Range<Int>, in keys: SendableBuffer<UInt64>) -> Bool {
+        slot + 1 == slots.upperBound || keys[slot + 1] >> 32 != keys[slot] >> 32
+    }
+
     /// The same entries with rows and columns swapped; each new row lists its
     /// columns (the old rows) ascending.
-    /// - Complexity: O(entryCount + rowCount + columnCount).
-    func transposed(columnCount: Int) -> SparseRows {
-        let offsets = Self.prefixOffsets(counts: entries.map(\.column), keyCount: columnCount)
-        var cursor = Array(offsets.dropLast())
-        var transposed = [SparseEntry](repeating: SparseEntry(column: 0, value: 0), count: entryCount)
-        for row in 0..<rowCount {
-            for entry in entries[range(of: row)] {
-                let column = Int(entry.column)
-                transposed[Int(cursor[column])] = SparseEntry(column: Int32(row), value: entry.value)
-                cursor[column] += 1
+    /// - Complexity: O(entryCount + threads · columnCount) on `threads` workers.
+    func transposed(columnCount: Int, threads: Int = 1) -> SparseRows {
+        let slices = rowSlices(threads: threads)
+        let (offsets, transposed) = CountingSort.sort(slices: slices, keyCount: columnCount, threads: threads) {
+            rows, emit in
+            for row in rows {
+                for entry in entries[range(of: row)] {
+                    emit(entry.column, SparseEntry(column: Int32(row), value: entry.value))
+                }
             }
         }
         return SparseRows(offsets: offsets, entries: transposed)
     }
 
-    /// Offsets of a counting sort: `result[k]` is where key `k`'s entries start.
-    private static func prefixOffsets(counts keys: [Int32], keyCount: Int) -> [Int32] {
-        var offsets = [Int32](repeating: 0, count: keyCount + 1)
-        for key in keys { offsets[Int(key) + 1] += 1 }
-        for key in 0..<keyCount { offsets[key + 1] += offsets[key] }
-        return offsets
+    /// The rows cut into about `threads` runs holding nearly equal numbers of entries.
+    private func rowSlices(threads: Int) -> [Range<Int>] {
+        var slices: [Range<Int>] = []
+        var start = 0
+        for target in CountingSort.evenSlices(count: entryCount, threads: threads).map(\.upperBound) {
+            var end = start
+            while end < rowCount && Int(offsets[end + 1]) <= target { end += 1 }
+            if target == entryCount { end = rowCount }
+            slices.append(start..<end)
+            start = end
+        }
+        return slices
     }
 }

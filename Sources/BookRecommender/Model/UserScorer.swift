@@ -16,10 +16,8 @@ struct UserScorer: ~Copyable {
     private let weights: ScratchArray<Float>
     private let ownedBy: ScratchArray<Int32>
     private let pickOf: ScratchArray<Int32>
-    /// 1 where `pickOf[j] >= 0`, else 0: one byte, so the reasons pass adds it instead of branching.
+    /// 1 where `pickOf[j] >= 0`, else 0: one byte, so the reasons pass tests a small array.
     private let isPick: ScratchArray<UInt8>
-    /// One rated book's neighbour links (indices into the lists) that lead to a pick; one spare slot.
-    private let pickLinks: ScratchArray<Int32>
     /// Items touched for the current user; one spare slot, as `accumulate` writes one past the count.
     private let touched: ScratchArray<Int32>
     /// Keeps the cache-warming loads of `accumulate(rated:stamp:)` from being optimised away.
@@ -36,18 +34,10 @@ struct UserScorer: ~Copyable {
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
         pickOf = ScratchArray(count: itemCount, filledWith: -1)
         isPick = ScratchArray(count: itemCount, filledWith: 0)
-        pickLinks = ScratchArray(count: Self.longestList(model.neighborLists.lists) + 1, filledWith: 0)
         touched = ScratchArray(count: itemCount + 1, filledWith: 0)
         warmed = ScratchArray(count: 1, filledWith: 0)
         picks = TopK(capacity: top)
         reasons = Array(repeating: TopK(capacity: model.options.reasons), count: top)
-    }
-
-    /// The length of the longest row of `lists`.
-    private static func longestList(_ lists: SparseRows) -> Int {
-        var longest = 0
-        for row in 0..<lists.rowCount { longest = max(longest, lists.range(of: row).count) }
-        return longest
     }
 
     /// `user`'s picks: the filter's, then popularity fill (see `FittedModel.recommendAll()`).
@@ -167,35 +157,33 @@ struct UserScorer: ~Copyable {
     /// most to it (divided by the pick's `Σ|sim|` when averaging), largest
     /// first, ties by item key.
     ///
-    /// The neighbour lists were just read by `accumulate` and are in cache.
-    /// Each rated book's list is scanned without branches (every link is
-    /// written to `pickLinks`, the count moves on only for a pick), and only
-    /// the few links to a pick reach the reason heaps.
+    /// Neighbour lists are sorted by similarity, best first, so a book rated
+    /// above 0 contributes less and less along its list. Once every pick holds
+    /// its full count of reasons, such a list is left at the first link whose
+    /// contribution is below the smallest reason any pick keeps: no later link
+    /// could enter a heap. Heavy readers' lists are mostly left at their first link.
     private mutating func explain(_ result: inout [Recommendation], shares: [Float], rated: Range<Int>) {
         guard model.options.reasons > 0 else { return }
         let ratings = model.matrix.byUser.entries
         let keyRank = model.matrix.keyRank
         let lists = model.neighborLists.lists
-        let (isPick, pickLinks) = (self.isPick.base, self.pickLinks.base)
-        for entry in rated {
-            let item = Int(ratings[entry].column)
-            let rating = ratings[entry].value
-            let hitCount = lists.entries.withUnsafeBufferPointer { links in
-                var count = 0
+        let isPick = self.isPick.base
+        // The smallest score a reason heap still takes, once all are full (else -∞).
+        var floor = -Float.infinity
+        lists.entries.withUnsafeBufferPointer { links in
+            for entry in rated {
+                let (item, rating) = (Int(ratings[entry].column), ratings[entry].value)
+                let falls = rating > 0
                 for link in lists.range(of: item) {
-                    pickLinks[count] = Int32(link)
-                    count &+= Int(isPick[Int(links[link].column)])
+                    let contribution = links[link].value * rating
+                    if falls && (contribution < floor || contribution <= 0) { break }
+                    let neighbor = Int(links[link].column)
+                    guard contribution > 0, isPick[neighbor] != 0 else { continue }
+                    let pick = Int(pickOf[neighbor])
+                    guard reasons[pick].accepts(score: contribution, rank: keyRank[item]) else { continue }
+                    reasons[pick].insert(score: contribution, rank: keyRank[item], payload: Int32(entry))
+                    if reasons[pick].count == reasons[pick].capacity { floor = smallestReason(picks: result.count) }
                 }
-                return count
-            }
-            for hit in 0..<hitCount {
-                let neighbor = lists.entries[Int(pickLinks[hit])]
-                let pick = Int(pickOf[Int(neighbor.column)])
-                let contribution = neighbor.value * rating
-                guard contribution > 0, reasons[pick].accepts(score: contribution, rank: keyRank[item]) else {
-                    continue
-                }
-                reasons[pick].insert(score: contribution, rank: keyRank[item], payload: Int32(entry))
             }
         }
         for pick in result.indices {
@@ -208,5 +196,15 @@ struct UserScorer: ~Copyable {
             }
             reasons[pick].removeAll()
         }
+    }
+
+    /// The smallest kept reason over the first `picks` heaps when all are full, else -∞.
+    private func smallestReason(picks: Int) -> Float {
+        var smallest = Float.infinity
+        for pick in 0..<picks {
+            guard reasons[pick].count == reasons[pick].capacity else { return -.infinity }
+            smallest = min(smallest, reasons[pick].entry(at: 0).score)
+        }
+        return smallest
     }
 }
