@@ -97,21 +97,30 @@ struct IngestSink: RecordSink {
         return itemID
     }
 
-    /// Adds what `parser` read into `batch`, as if each record had come through
+    /// Makes room for `count` more ratings, so that the arrays grow once
+    /// rather than doubling as they fill.
+    mutating func reserve(ratings count: Int) {
+        let total = data.ratingValue.count + count
+        data.ratingUser.reserveCapacity(total)
+        data.ratingItem.reserveCapacity(total)
+        data.ratingValue.reserveCapacity(total)
+    }
+
+    /// Adds a batch a parser read, as if each record had come through
     /// `rating`, `shelved` or `reject`: the batch's new users and books get
-    /// indices in the order it first accepted them (noted in the parser), its
-    /// rows are appended, and its rejects logged with `lineBase` added to their
-    /// lines. With the `fail` policy, rejects after the first are not logged.
+    /// indices in the order it first accepted them (noted in `indices`, the
+    /// parser's), its rows are appended, and its rejects logged with `lineBase`
+    /// added to their lines. With the `fail` policy, rejects after the first are not logged.
     /// - Complexity: O(batch size).
-    mutating func take(_ batch: RatingsBatch, from parser: inout RatingsRowParser, lineBase: Int) {
-        for user in batch.newUsers { parser.userIndex.append(internUser(user)) }
+    mutating func take(_ batch: RatingsBatch, indices: inout RatingsRowParser.Indices, lineBase: Int) {
+        for user in batch.newUsers { indices.users.append(internUser(user)) }
         for book in batch.newBooks {
             // The parser sends only identified books, which always have an item key.
             guard let itemID = internItem(book) else { preconditionFailure("unidentified book from RatingsRowParser") }
-            parser.itemIndex.append(itemID)
+            indices.items.append(itemID)
         }
-        let users = parser.userIndex
-        let items = parser.itemIndex
+        let users = indices.users
+        let items = indices.items
         data.ratingUser.append(contentsOf: batch.ratingUsers.lazy.map { users[Int($0)] })
         data.ratingItem.append(contentsOf: batch.ratingBooks.lazy.map { items[Int($0)] })
         data.ratingValue.append(contentsOf: batch.ratingValues)

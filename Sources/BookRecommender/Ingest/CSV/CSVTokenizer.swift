@@ -33,6 +33,8 @@ public struct CSVTokenizer: ~Copyable {
     /// The line the next record starts on (line breaks are counted as the
     /// records are split: CRLF, LF and lone CR each count once).
     private(set) var line = 1
+    /// The file offset of the first byte not yet split into records.
+    var position: Int { fileOffset - (end - start) }
     /// True once a field that starts with a double quote has been scanned:
     /// until then every line break seen ended a record.
     var sawQuotedField = false

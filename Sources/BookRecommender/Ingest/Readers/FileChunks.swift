@@ -9,14 +9,9 @@ enum FileChunks {
     /// still read. A file without line feeds is one range.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened or read.
     static func split(_ path: String, count: Int, sizes: ClosedRange<Int>) throws(IngestError) -> [Range<Int>] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
+        let descriptor = try open(path)
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
-        }
-        let fileSize = Int(status.st_size)
+        let fileSize = try size(descriptor, path: path)
         let size = min(max(fileSize / max(count, 1), sizes.lowerBound, 1), sizes.upperBound)
         var starts = [0]
         var window = [UInt8](repeating: 0, count: 1 << 16)
@@ -27,6 +22,28 @@ enum FileChunks {
             offset = max(lineEnd + 1, starts[starts.count - 1] + size)
         }
         return starts.indices.map { starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : Int.max) }
+    }
+
+    /// The size of the file at `path`.
+    /// - Throws: `IngestError.cannotRead` when it cannot be opened or examined.
+    static func size(of path: String) throws(IngestError) -> Int {
+        let descriptor = try open(path)
+        defer { close(descriptor) }
+        return try size(descriptor, path: path)
+    }
+
+    private static func open(_ path: String) throws(IngestError) -> Int32 {
+        let descriptor = Foundation.open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
+        return descriptor
+    }
+
+    private static func size(_ descriptor: Int32, path: String) throws(IngestError) -> Int {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
+        }
+        return Int(status.st_size)
     }
 
     /// The offset of the first line feed at or after `offset`, or nil when there is none.

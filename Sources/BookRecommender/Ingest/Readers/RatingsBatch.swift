@@ -32,6 +32,23 @@ struct RatingsBatch {
     /// Why reading stopped part-way, when it did; what was read before is kept.
     var error: IngestError?
 
+    /// Empties the batch for reuse, keeping the arrays' storage.
+    mutating func clear() {
+        ratingUsers.removeAll(keepingCapacity: true)
+        ratingBooks.removeAll(keepingCapacity: true)
+        ratingValues.removeAll(keepingCapacity: true)
+        shelfUsers.removeAll(keepingCapacity: true)
+        shelfBooks.removeAll(keepingCapacity: true)
+        newUsers.removeAll(keepingCapacity: true)
+        newBooks.removeAll(keepingCapacity: true)
+        rejects.removeAll(keepingCapacity: true)
+        records = 0
+        linesRead = 0
+        sawQuotedField = false
+        isFinished = false
+        error = nil
+    }
+
     mutating func reject(_ record: CSVRecord, _ reason: RejectReason) {
         records += 1
         rejects.append(Reject(line: record.line, reason: reason, record: record.rawText))

@@ -1,5 +1,3 @@
-import Dispatch
-
 extension RatingsCSVReader {
     /// Records per batch when one parser reads on to the end of a file: bounds
     /// what a batch holds, however many records are rejected.
@@ -10,72 +8,71 @@ extension RatingsCSVReader {
 
     /// Reads every record of `file` into `sink` with the same result as
     /// `read(_:into:)`, but from the field bytes (see `RatingsRowParser`). With
-    /// `threads` above 1 the file is cut into chunks at line feeds that are
-    /// parsed `threads` at a time, then added to `sink` in file order, so the
-    /// result does not depend on `threads`. From the first chunk holding a quoted
-    /// field (whose line breaks may not end records), one parser reads on alone.
+    /// `threads` above 1 the file is cut into chunks at line feeds, parsed on
+    /// `threads` threads (see `ChunkPipeline`) and added to `sink` in file
+    /// order, so the result does not depend on `threads`. From the first chunk
+    /// holding a quoted field (whose line breaks may not end records), one
+    /// parser reads on alone.
+    /// - Parameters:
+    ///   - chunkBytes: the range of chunk sizes (tests use tiny ones).
+    ///   - batchRecords: records per batch when one parser reads on alone.
     /// - Throws: as `read(_:into:)`.
-    func read(_ file: InputFile, into sink: inout IngestSink, threads: Int) throws(IngestError) {
+    func read(
+        _ file: InputFile, into sink: inout IngestSink, threads: Int,
+        chunkBytes: ClosedRange<Int> = RatingsCSVReader.chunkBytes,
+        batchRecords: Int = RatingsCSVReader.batchRecords
+    ) throws(IngestError) {
         let input = try DelimitedFile(file)
         let parser = RatingsRowParser(layout: try layout(of: input))
         let delimiter = input.delimiter
+        let fileSize = try FileChunks.size(of: file.path)
         let chunks =
             threads > 1
-            ? try FileChunks.split(file.path, count: threads * 8, sizes: Self.chunkBytes) : [0..<Int.max]
+            ? try FileChunks.split(file.path, count: threads * 8, sizes: chunkBytes) : [0..<Int.max]
         var lineBase = 0
         var next = 0
         if chunks.count > 1 {
-            var workers = [RatingsRowParser](repeating: parser, count: threads)
-            rounds: while next < chunks.count {
-                let round = chunks[next..<min(next + threads, chunks.count)]
-                for (slot, batch) in Self.parse(file.path, delimiter, round, with: &workers).enumerated() {
-                    guard !batch.sawQuotedField else { break rounds }
-                    sink.take(batch, from: &workers[slot], lineBase: lineBase)
-                    if let error = batch.error { throw error }
-                    if sink.isStopped { return }
-                    lineBase += batch.linesRead
-                    next += 1
-                }
+            let pipeline = ChunkPipeline(
+                path: file.path, delimiter: delimiter, chunks: chunks, parser: parser, threads: threads,
+                window: 4 * threads)
+            defer { pipeline.stop() }
+            var indices = [RatingsRowParser.Indices](repeating: .init(), count: threads)
+            while next < chunks.count {
+                let parsed = pipeline.takeBack(next)
+                if parsed.batch.sawQuotedField { break }
+                sink.take(parsed.batch, indices: &indices[parsed.worker], lineBase: lineBase)
+                if let error = parsed.batch.error { throw error }
+                if sink.isStopped { return }
+                if next == 0 { sink.reserve(ratings: Self.expected(parsed.batch, in: chunks[0].count, of: fileSize)) }
+                lineBase += parsed.batch.linesRead
+                next += 1
+                pipeline.recycle(parsed.batch, worker: parsed.worker)
             }
         }
         guard next < chunks.count else { return }
         var rest = parser
-        var tokenizer = try CSVTokenizer(
-            path: file.path, delimiter: delimiter, range: chunks[next].lowerBound..<Int.max)
-        if next == 0 { _ = try tokenizer.next() }
+        var indices = RatingsRowParser.Indices()
+        var batch = RatingsBatch()
+        var first = true
+        let start = chunks[next].lowerBound
+        var tokenizer = try CSVTokenizer(path: file.path, delimiter: delimiter, range: start..<Int.max)
+        if start == 0 { _ = try tokenizer.next() }
         while true {
-            let batch = rest.parse(&tokenizer, limit: Self.batchRecords)
-            sink.take(batch, from: &rest, lineBase: lineBase)
+            rest.parse(&tokenizer, into: &batch, limit: batchRecords)
+            sink.take(batch, indices: &indices, lineBase: lineBase)
             if let error = batch.error { throw error }
             if batch.isFinished || sink.isStopped { return }
-        }
-    }
-
-    /// Parses each of `chunks` with its own worker, all at the same time.
-    private static func parse(
-        _ path: String, _ delimiter: UInt8, _ chunks: ArraySlice<Range<Int>>, with workers: inout [RatingsRowParser]
-    ) -> [RatingsBatch] {
-        var batches = [RatingsBatch](repeating: RatingsBatch(), count: chunks.count)
-        workers.withUnsafeMutableBufferPointer { workers in
-            batches.withUnsafeMutableBufferPointer { batches in
-                let slots = ParseSlots(workers: workers, batches: batches)
-                DispatchQueue.concurrentPerform(iterations: chunks.count) { slot in
-                    slots.parse(path, delimiter, chunks[chunks.startIndex + slot], slot: slot)
-                }
+            if first {
+                sink.reserve(ratings: Self.expected(batch, in: tokenizer.position - start, of: fileSize - start))
+                first = false
             }
         }
-        return batches
     }
-}
 
-/// The workers and batch slots of one round of chunks, for the threads that
-/// parse them. Sound only while both buffers outlive the round and each slot
-/// is touched by one thread.
-private struct ParseSlots: @unchecked Sendable {
-    let workers: UnsafeMutableBufferPointer<RatingsRowParser>
-    let batches: UnsafeMutableBufferPointer<RatingsBatch>
-
-    func parse(_ path: String, _ delimiter: UInt8, _ range: Range<Int>, slot: Int) {
-        batches[slot] = workers[slot].parse(path, delimiter: delimiter, range: range)
+    /// The ratings still to come in a file of `size` bytes whose first `bytes`
+    /// held `batch`, supposing the rest is like them.
+    private static func expected(_ batch: RatingsBatch, in bytes: Int, of size: Int) -> Int {
+        guard bytes > 0, size > bytes else { return 0 }
+        return Int(Double(batch.ratingValues.count) / Double(bytes) * Double(size - bytes) * 1.02)
     }
 }

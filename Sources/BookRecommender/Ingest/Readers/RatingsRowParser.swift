@@ -4,10 +4,17 @@
 /// small number), and a `String` is made only for a new one.
 ///
 /// A parser numbers the users and books it accepts itself, in the order it
-/// first accepts them; `IngestSink.take` gives each its sink index and records
-/// it in `userIndex` and `itemIndex`. Several parsers may read chunks of one
-/// file at once, each with its own tables.
-struct RatingsRowParser {
+/// first accepts them; `IngestSink.take` maps those numbers to the sink's
+/// indices (see `Indices`). Several parsers may read chunks of one file at
+/// once, each with its own tables.
+struct RatingsRowParser: Sendable {
+    /// Per parser user and book number: the sink's user and item index, filled
+    /// in by `IngestSink.take` as batches are added.
+    struct Indices {
+        var users: [Int32] = []
+        var items: [Int32] = []
+    }
+
     /// A user or book field: one the parser has accepted before, or a new one.
     private enum Key<New> {
         case known(Int32)
@@ -17,34 +24,30 @@ struct RatingsRowParser {
     let layout: RatingsCSVReader.Layout
     private var users = KeyInterner()
     private var books = KeyInterner()
-    /// Per parser user index: the sink's user index.
-    var userIndex: [Int32] = []
-    /// Per parser book index: the sink's item index.
-    var itemIndex: [Int32] = []
 
     init(layout: RatingsCSVReader.Layout) {
         self.layout = layout
     }
 
     /// Reads the bytes `range` of the file at `path` (its header skipped when
-    /// the range starts the file). A failure to open or read is kept in the
-    /// batch's `error`.
-    mutating func parse(_ path: String, delimiter: UInt8, range: Range<Int>) -> RatingsBatch {
+    /// the range starts the file) into `batch`, emptied first. A failure to
+    /// open or read is kept in the batch's `error`.
+    mutating func parse(_ path: String, delimiter: UInt8, range: Range<Int>, into batch: inout RatingsBatch) {
         do throws(IngestError) {
             var tokenizer = try CSVTokenizer(path: path, delimiter: delimiter, range: range)
             if range.lowerBound == 0 { _ = try tokenizer.next() }
-            return parse(&tokenizer)
+            parse(&tokenizer, into: &batch)
         } catch {
-            var batch = RatingsBatch()
+            batch.clear()
             batch.error = error
-            return batch
         }
     }
 
-    /// Reads records from `tokenizer` until its end, or until `limit` records are read.
-    /// A read failure ends the batch and is kept in its `error`.
-    mutating func parse(_ tokenizer: inout CSVTokenizer, limit: Int = .max) -> RatingsBatch {
-        var batch = RatingsBatch()
+    /// Reads records from `tokenizer` into `batch` (emptied first) until its
+    /// end, or until `limit` records are read. A read failure ends the batch
+    /// and is kept in its `error`.
+    mutating func parse(_ tokenizer: inout CSVTokenizer, into batch: inout RatingsBatch, limit: Int = .max) {
+        batch.clear()
         do throws(IngestError) {
             while batch.records < limit {
                 guard let record = try tokenizer.next() else {
@@ -58,7 +61,6 @@ struct RatingsRowParser {
         }
         batch.linesRead = tokenizer.line - 1
         batch.sawQuotedField = tokenizer.sawQuotedField
-        return batch
     }
 
     /// Adds one record to `batch` as a row or a reject, checking in the order
@@ -69,6 +71,15 @@ struct RatingsRowParser {
         }
         let userBytes = record.trimmedBytes(layout.user)
         let bookBytes = record.trimmedBytes(layout.book)
+        if let user = users.index(ofKnown: userBytes), let book = books.index(ofKnown: bookBytes),
+            let value = layout.rating.plainRating(in: record)
+        {
+            batch.ratingUsers.append(user)
+            batch.ratingBooks.append(book)
+            batch.ratingValues.append(value)
+            batch.records += 1
+            return
+        }
         let user: Key<String>
         if let index = users.index(ofKnown: userBytes) {
             user = .known(index)
