@@ -4,7 +4,7 @@ extension RatingsCSVReader {
     static let batchRecords = 1 << 16
     /// The size of the chunks parsed at once (bytes): small enough that a
     /// chunk's batch stays small, large enough to pay for itself.
-    static let chunkBytes = (512 << 10)...(2 << 20)
+    static let chunkBytes = (256 << 10)...(1 << 20)
 
     /// Reads every record of `file` into `sink` with the same result as
     /// `read(_:into:)`, but from the field bytes (see `RatingsRowParser`). With
@@ -34,7 +34,7 @@ extension RatingsCSVReader {
         if chunks.count > 1 {
             let pipeline = ChunkPipeline(
                 path: file.path, delimiter: delimiter, chunks: chunks, parser: parser, threads: threads,
-                window: 4 * threads)
+                window: threads + 1)
             defer { pipeline.stop() }
             var indices = [RatingsRowParser.Indices](repeating: .init(), count: threads)
             while next < chunks.count {
