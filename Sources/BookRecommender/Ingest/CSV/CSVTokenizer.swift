@@ -35,6 +35,12 @@ public struct CSVTokenizer: ~Copyable {
     private(set) var line = 1
     /// The file offset of the first byte not yet split into records.
     var position: Int { fileOffset - (end - start) }
+    /// The size of the file, or nil when it has none (a pipe) or it cannot be found.
+    var fileSize: Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
     /// True once a field that starts with a double quote has been scanned:
     /// until then every line break seen ended a record.
     var sawQuotedField = false
@@ -132,7 +138,13 @@ public struct CSVTokenizer: ~Copyable {
     private mutating func fill() throws(IngestError) {
         while end < capacity && !atEOF {
             let wanted = min(capacity - end, rangeEnd - fileOffset)
-            let count = wanted == 0 ? 0 : pread(descriptor, buffer + end, wanted, off_t(fileOffset))
+            // The whole file is read with read(2), so pipes work; a range needs pread(2).
+            let count =
+                wanted == 0
+                ? 0
+                : rangeStart == 0 && rangeEnd == Int.max
+                    ? read(descriptor, buffer + end, wanted)
+                    : pread(descriptor, buffer + end, wanted, off_t(fileOffset))
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .cannotRead(path: path, reason: String(cString: strerror(errno)))

@@ -70,6 +70,8 @@ struct DelimitedFile: ~Copyable {
 
     /// The field delimiter, given or detected from the first line.
     var delimiter: UInt8 { tokenizer.delimiter }
+    /// The size of the file, or nil when it has none (a pipe).
+    var fileSize: Int? { tokenizer.fileSize }
 
     /// The index of a required column.
     /// - Throws: `IngestError.malformed` naming the column and listing the header.

@@ -24,12 +24,11 @@ enum FileChunks {
         return starts.indices.map { starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] : Int.max) }
     }
 
-    /// The size of the file at `path`.
-    /// - Throws: `IngestError.cannotRead` when it cannot be opened or examined.
-    static func size(of path: String) throws(IngestError) -> Int {
-        let descriptor = try open(path)
-        defer { close(descriptor) }
-        return try size(descriptor, path: path)
+    /// True when `path` names a regular file (not a pipe or device), which
+    /// can be read more than once and in ranges.
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     private static func open(_ path: String) throws(IngestError) -> Int32 {

@@ -12,7 +12,8 @@ extension RatingsCSVReader {
     /// `threads` threads (see `ChunkPipeline`) and added to `sink` in file
     /// order, so the result does not depend on `threads`. From the first chunk
     /// holding a quoted field (whose line breaks may not end records), one
-    /// parser reads on alone.
+    /// parser reads on alone. A pipe (which can be read only once) takes the
+    /// `String` path.
     /// - Parameters:
     ///   - chunkBytes: the range of chunk sizes (tests use tiny ones).
     ///   - batchRecords: records per batch when one parser reads on alone.
@@ -22,12 +23,13 @@ extension RatingsCSVReader {
         chunkBytes: ClosedRange<Int> = RatingsCSVReader.chunkBytes,
         batchRecords: Int = RatingsCSVReader.batchRecords
     ) throws(IngestError) {
+        guard FileChunks.isRegularFile(file.path) else { return try read(file, into: &sink) }
         let input = try DelimitedFile(file)
         let parser = RatingsRowParser(layout: try layout(of: input))
         let delimiter = input.delimiter
-        let fileSize = try FileChunks.size(of: file.path)
+        let fileSize = input.fileSize ?? 0
         let chunks =
-            threads > 1
+            threads > 1 && fileSize > 0
             ? try FileChunks.split(file.path, count: threads * 8, sizes: chunkBytes) : [0..<Int.max]
         var lineBase = 0
         var next = 0
