@@ -36,7 +36,7 @@ extension RatingsCSVReader {
         if chunks.count > 1 {
             let pipeline = ChunkPipeline(
                 path: file.path, delimiter: delimiter, chunks: chunks, parser: parser, threads: threads,
-                window: threads + 1)
+                window: 2 * threads)
             defer { pipeline.stop() }
             var indices = [RatingsRowParser.Indices](repeating: .init(), count: threads)
             while next < chunks.count {
