@@ -57,19 +57,29 @@ struct IngestSink: RecordSink {
             reject(line: line, reason: .missingUser, record: describe(user: user, book: book))
             return nil
         }
-        let entry = catalog.isEmpty ? nil : catalog.entry(for: book)
-        guard let key = book.isbn13 ?? entry?.itemKey ?? book.localID.flatMap({ $0.isEmpty ? nil : $0 }) else {
+        guard let itemID = internItem(book) else {
             reject(line: line, reason: .noBookID, record: describe(user: user, book: book))
             return nil
         }
-        let userID: Int32
-        if let lastUser, lastUser.id == user {
-            userID = lastUser.index
-        } else {
-            let (index, isNew) = userIndex.index(of: user)
-            if isNew { data.userIDs.append(user) }
-            userID = index
-            lastUser = (user, index)
+        return (internUser(user), itemID)
+    }
+
+    /// The index of `user`, adding it when new.
+    private mutating func internUser(_ user: String) -> Int32 {
+        if let lastUser, lastUser.id == user { return lastUser.index }
+        let (index, isNew) = userIndex.index(of: user)
+        if isNew { data.userIDs.append(user) }
+        lastUser = (user, index)
+        return index
+    }
+
+    /// The item index of `book` (by ISBN-13, else catalog entry, else its own
+    /// id), adding it when new; nil when nothing identifies it. A book named
+    /// again may bring the title the item lacked.
+    private mutating func internItem(_ book: BookRef) -> Int32? {
+        let entry = catalog.isEmpty ? nil : catalog.entry(for: book)
+        guard let key = book.isbn13 ?? entry?.itemKey ?? book.localID.flatMap({ $0.isEmpty ? nil : $0 }) else {
+            return nil
         }
         let (itemID, isNew) = itemIndex.index(of: key)
         guard isNew else {
@@ -77,14 +87,51 @@ struct IngestSink: RecordSink {
                 items[Int(itemID)].title = title
                 items[Int(itemID)].authors = book.authors
             }
-            return (userID, itemID)
+            return itemID
         }
         data.itemKeys.append(key)
         items.append(
             ItemInfo(
                 isbn13: book.isbn13 ?? entry?.isbn13, title: entry?.title ?? book.title,
                 authors: entry.map(\.authors) ?? book.authors, imageURL: entry?.imageURL))
-        return (userID, itemID)
+        return itemID
+    }
+
+    /// Makes room for `count` more ratings, so that the arrays grow once
+    /// rather than doubling as they fill.
+    mutating func reserve(ratings count: Int) {
+        let total = data.ratingValue.count + count
+        data.ratingUser.reserveCapacity(total)
+        data.ratingItem.reserveCapacity(total)
+        data.ratingValue.reserveCapacity(total)
+    }
+
+    /// Adds a batch a parser read, as if each record had come through
+    /// `rating`, `shelved` or `reject`: the batch's new users and books get
+    /// indices in the order it first accepted them (noted in `indices`, the
+    /// parser's), its rows are appended, and its rejects logged with `lineBase`
+    /// added to their lines. With the `fail` policy, rejects after the first are not logged.
+    /// - Complexity: O(batch size).
+    mutating func take(_ batch: RatingsBatch, indices: inout RatingsRowParser.Indices, lineBase: Int) {
+        for user in batch.newUsers { indices.users.append(internUser(user)) }
+        for book in batch.newBooks {
+            // The parser sends only identified books, which always have an item key.
+            guard let itemID = internItem(book) else { preconditionFailure("unidentified book from RatingsRowParser") }
+            indices.items.append(itemID)
+        }
+        let users = indices.users
+        let items = indices.items
+        data.ratingUser.append(contentsOf: batch.ratingUsers.lazy.map { users[Int($0)] })
+        data.ratingItem.append(contentsOf: batch.ratingBooks.lazy.map { items[Int($0)] })
+        data.ratingValue.append(contentsOf: batch.ratingValues)
+        data.shelfUser.append(contentsOf: batch.shelfUsers.lazy.map { users[Int($0)] })
+        data.shelfItem.append(contentsOf: batch.shelfBooks.lazy.map { items[Int($0)] })
+        counts.read += batch.ratingValues.count + batch.shelfUsers.count
+        counts.used += batch.ratingValues.count
+        counts.shelved += batch.shelfUsers.count
+        for entry in batch.rejects where !isStopped {
+            reject(line: lineBase + entry.line, reason: entry.reason, record: entry.record)
+        }
     }
 
     private func describe(user: String, book: BookRef) -> String {

@@ -16,11 +16,14 @@ public struct Ingestor {
     public var format: InputFormat?
     public var columns: ColumnMap?
     public var policy: BadRecordPolicy
+    /// How many threads may parse one generic ratings file (the result is the same for any count).
+    public var threads: Int
 
-    public init(format: InputFormat?, columns: ColumnMap?, policy: BadRecordPolicy) {
+    public init(format: InputFormat?, columns: ColumnMap?, policy: BadRecordPolicy, threads: Int = 1) {
         self.format = format
         self.columns = columns
         self.policy = policy
+        self.threads = max(1, threads)
     }
 
     /// Reads the catalog (if any), then `files` in order.
@@ -51,7 +54,11 @@ public struct Ingestor {
                     detected = try FormatDetection.detect(file, columns: columns)
                 }
                 chosen = detected
-                try reader(for: detected, file: file).read(file, into: &sink)
+                if detected == .ratingsCSV {
+                    try RatingsCSVReader(columns: columns).read(file, into: &sink, threads: threads)
+                } else {
+                    try reader(for: detected, file: file).read(file, into: &sink)
+                }
             } catch {
                 // With `skip`, a file that breaks (or cannot be read at all) costs
                 // only itself: what it held before the break is kept, and the break

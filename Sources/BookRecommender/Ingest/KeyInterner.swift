@@ -36,9 +36,25 @@ struct KeyInterner {
         return (Int32(count - 1), true)
     }
 
+    /// The index of the key whose UTF-8 text is `bytes`, if it has one; makes
+    /// no `String` for a number key.
+    /// - Complexity: O(bytes.count).
+    @inline(__always)
+    func index(ofKnown bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+        if let number = Self.number(bytes) {
+            guard number < byNumber.count else { return nil }
+            let index = byNumber[number]
+            return index >= 0 ? index : nil
+        }
+        return TextDecoding.utf8.decode(bytes).flatMap { byText[$0] }
+    }
+
     /// The value of a canonical decimal key below `numberLimit`, else nil.
-    static func number(_ key: String) -> Int? {
-        let bytes = key.utf8
+    static func number(_ key: String) -> Int? { number(key.utf8) }
+
+    /// The value of the canonical decimal key spelled by `bytes` below `numberLimit`, else nil.
+    @inline(__always)
+    static func number(_ bytes: some Collection<UInt8>) -> Int? {
         guard (1...7).contains(bytes.count), bytes.first != UInt8(ascii: "0") || bytes.count == 1 else { return nil }
         var value = 0
         for byte in bytes {

@@ -86,7 +86,9 @@ public struct JobRunner {
         defer { rejectsFile.discard() }
 
         log.info("ingest", "start", ["files": String(files.count)])
-        let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: settings.onBadRecord)
+        let ingestor = Ingestor(
+            format: settings.format, columns: settings.columns, policy: settings.onBadRecord,
+            threads: settings.model.threads)
         let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejectsFile.log) { log.file($0) }
         try Interruption.shared.check()
         var summary = RunSummary(

@@ -23,4 +23,15 @@ import Testing
         #expect(indices.map(\.isNew) == [true, true, true, true, false, true, false, true, false, false, true])
         #expect(interner.count == 7)
     }
+
+    @Test func knownKeysAreFoundFromTheirBytesAndNothingElseIs() {
+        var interner = KeyInterner()
+        for key in ["375", "u9", "A\u{FFFD}", "0375"] { _ = interner.index(of: key) }
+        func known(_ bytes: [UInt8]) -> Int32? { bytes.withUnsafeBufferPointer { interner.index(ofKnown: $0) } }
+        #expect(known(Array("375".utf8)) == 0 && known(Array("u9".utf8)) == 1 && known(Array("0375".utf8)) == 3)
+        #expect(known(Array("A\u{FFFD}".utf8)) == 2)
+        // Invalid UTF-8 is never a known key, though it decodes (lossily) like one.
+        #expect(known([0x41, 0xFF]) == nil)
+        #expect(known(Array("376".utf8)) == nil && known(Array("9999999".utf8)) == nil && known([]) == nil)
+    }
 }

@@ -50,6 +50,7 @@ public struct CSVRecord {
 
     /// The bytes of field `index` (quotes removed, doubled quotes collapsed).
     /// - Precondition: `index < count`.
+    @inline(__always)
     public func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         precondition(index >= 0 && index < count, "CSV field index out of range")
         let span = spans[index]
@@ -57,6 +58,7 @@ public struct CSVRecord {
     }
 
     /// The bytes of field `index` without leading and trailing spaces and tabs.
+    @inline(__always)
     public func trimmedBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let all = bytes(index)
         var lower = 0

@@ -29,6 +29,7 @@ extension CSVTokenizer {
         while true {
             var span: CSVRecord.Span
             if index < end && bytes[index] == quote {
+                sawQuotedField = true
                 var cursor = index + 1
                 var needsUnescape = false
                 while true {

@@ -24,7 +24,26 @@ public struct CSVTokenizer: ~Copyable {
     private let maxRecordBytes: Int
     private var capacity: Int
     private var startedReading = false
-    private var line = 1
+    /// The file offset of the first byte the tokenizer reads, and of the byte
+    /// it treats as the end of the file.
+    private let rangeStart: Int
+    private let rangeEnd: Int
+    /// The file offset of the next byte to read.
+    private var fileOffset: Int
+    /// The line the next record starts on (line breaks are counted as the
+    /// records are split: CRLF, LF and lone CR each count once).
+    private(set) var line = 1
+    /// The file offset of the first byte not yet split into records.
+    var position: Int { fileOffset - (end - start) }
+    /// The size of the file, or nil when it has none (a pipe) or it cannot be found.
+    var fileSize: Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+    /// True once a field that starts with a double quote has been scanned:
+    /// until then every line break seen ended a record.
+    var sawQuotedField = false
     // Buffer state shared with the byte loop in `CSVTokenizer+Scan.swift`:
     // bytes `start..<end` of `buffer` are read but not yet tokenized.
     var buffer: UnsafeMutablePointer<UInt8>
@@ -42,15 +61,21 @@ public struct CSVTokenizer: ~Copyable {
     ///   - delimiter: the field delimiter; nil detects it from the first line (see `CSVDialect`).
     ///   - chunkSize: bytes read per `read(2)` call (tests use small values).
     ///   - maxRecordBytes: the longest record accepted.
+    ///   - range: the bytes of the file to read, as if they were the whole
+    ///     file (a UTF-8 BOM is skipped only at offset 0); lines count from 1
+    ///     at the range's start.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened.
     public init(
         path: String, delimiter: UInt8? = nil, chunkSize: Int = defaultChunkSize,
-        maxRecordBytes: Int = defaultMaxRecordBytes
+        maxRecordBytes: Int = defaultMaxRecordBytes, range: Range<Int> = 0..<Int.max
     ) throws(IngestError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
         self.path = path
         self.descriptor = descriptor
+        self.rangeStart = range.lowerBound
+        self.rangeEnd = range.upperBound
+        self.fileOffset = range.lowerBound
         self.delimiter = delimiter ?? CSVDialect.comma
         self.delimiterGiven = delimiter != nil
         self.maxRecordBytes = max(maxRecordBytes, 4)
@@ -103,7 +128,7 @@ public struct CSVTokenizer: ~Copyable {
     private mutating func begin() throws(IngestError) {
         startedReading = true
         try fill()
-        if end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
+        if rangeStart == 0 && end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
         if !delimiterGiven {
             delimiter = CSVDialect.detectDelimiter(in: UnsafeBufferPointer(start: buffer + start, count: end - start))
         }
@@ -112,12 +137,24 @@ public struct CSVTokenizer: ~Copyable {
     /// Reads until the buffer is full or the file ends.
     private mutating func fill() throws(IngestError) {
         while end < capacity && !atEOF {
-            let count = read(descriptor, buffer + end, capacity - end)
+            let wanted = min(capacity - end, rangeEnd - fileOffset)
+            // The whole file is read with read(2), so pipes work; a range needs pread(2).
+            let count =
+                wanted == 0
+                ? 0
+                : rangeStart == 0 && rangeEnd == Int.max
+                    ? read(descriptor, buffer + end, wanted)
+                    : pread(descriptor, buffer + end, wanted, off_t(fileOffset))
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
             }
-            if count == 0 { atEOF = true } else { end += count }
+            if count == 0 {
+                atEOF = true
+            } else {
+                end += count
+                fileOffset += count
+            }
         }
     }
 

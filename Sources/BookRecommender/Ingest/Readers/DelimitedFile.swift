@@ -53,16 +53,25 @@ struct DelimitedFile: ~Copyable {
     private func handle<Sink: RecordSink>(
         _ record: CSVRecord, into sink: inout Sink, _ body: (CSVRecord, inout Sink) -> Void
     ) {
-        if let problem = record.problem {
-            sink.reject(line: record.line, reason: problem.rejectReason, record: record.rawText)
-        } else if record.count != fieldCount {
-            sink.reject(
-                line: record.line, reason: .fieldCount(expected: fieldCount, found: record.count),
-                record: record.rawText)
+        if let reason = Self.problem(of: record, fieldCount: fieldCount) {
+            sink.reject(line: record.line, reason: reason, record: record.rawText)
         } else {
             body(record, &sink)
         }
     }
+
+    /// Why `record` cannot be read as a row of `fieldCount` fields (it could
+    /// not be split, or has another count), or nil when it can.
+    static func problem(of record: CSVRecord, fieldCount: Int) -> RejectReason? {
+        if let problem = record.problem { return problem.rejectReason }
+        if record.count != fieldCount { return .fieldCount(expected: fieldCount, found: record.count) }
+        return nil
+    }
+
+    /// The field delimiter, given or detected from the first line.
+    var delimiter: UInt8 { tokenizer.delimiter }
+    /// The size of the file, or nil when it has none (a pipe).
+    var fileSize: Int? { tokenizer.fileSize }
 
     /// The index of a required column.
     /// - Throws: `IngestError.malformed` naming the column and listing the header.

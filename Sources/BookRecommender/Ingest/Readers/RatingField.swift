@@ -15,24 +15,41 @@ struct RatingField {
     let scale: RatingScale
     let unrated: Unrated
 
+    /// What the field of one record says.
+    enum Value {
+        case rating(Float)
+        case shelved
+        case rejected(RejectReason)
+    }
+
+    /// The field of `record` read by this rule: a rating on the common scale,
+    /// a shelved book, or why it is neither (not a number, off the scale).
+    func value(in record: CSVRecord) -> Value {
+        let bytes = record.trimmedBytes(column)
+        if bytes.isEmpty, unrated.contains(.empty) { return .shelved }
+        guard let raw = CSVNumber.float(bytes) else { return .rejected(.ratingNotANumber(TextDecoding.lossy(bytes))) }
+        if raw == 0, unrated.contains(.zero) { return .shelved }
+        guard let value = scale.normalize(raw) else { return .rejected(.ratingOffScale(TextDecoding.lossy(bytes))) }
+        return .rating(value)
+    }
+
+    /// The rating in `record` when its field holds one on the scale, else nil
+    /// (then `value(in:)` tells what it is): the same answer, found faster.
+    @inline(__always)
+    func plainRating(in record: CSVRecord) -> Float? {
+        guard let raw = CSVNumber.float(record.trimmedBytes(column)), raw != 0 || !unrated.contains(.zero) else {
+            return nil
+        }
+        return scale.normalize(raw)
+    }
+
     /// Sends `book` for `user` to `sink` as a rating, a shelved book or a reject
     /// (not a number, off the scale) with the record's line and raw text.
     func send(_ record: CSVRecord, user: String, book: BookRef, to sink: inout some RecordSink) {
-        let bytes = record.trimmedBytes(column)
-        if bytes.isEmpty, unrated.contains(.empty) {
-            return sink.shelved(user: user, book: book, line: record.line)
+        switch value(in: record) {
+        case .rating(let value): sink.rating(user: user, book: book, value: value, line: record.line)
+        case .shelved: sink.shelved(user: user, book: book, line: record.line)
+        case .rejected(let reason): sink.reject(line: record.line, reason: reason, record: record.rawText)
         }
-        guard let raw = CSVNumber.float(bytes) else {
-            return sink.reject(
-                line: record.line, reason: .ratingNotANumber(TextDecoding.lossy(bytes)), record: record.rawText)
-        }
-        if raw == 0, unrated.contains(.zero) {
-            return sink.shelved(user: user, book: book, line: record.line)
-        }
-        guard let value = scale.normalize(raw) else {
-            return sink.reject(
-                line: record.line, reason: .ratingOffScale(TextDecoding.lossy(bytes)), record: record.rawText)
-        }
-        sink.rating(user: user, book: book, value: value, line: record.line)
     }
 }

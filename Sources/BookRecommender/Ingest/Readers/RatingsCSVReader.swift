@@ -26,13 +26,9 @@ public struct RatingsCSVReader: RatingReader {
     ///   missing from the header (the message names it and lists the header).
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var input = try DelimitedFile(file)
-        let user = try input.require("user", columns.map { [$0.user] } ?? Self.userAliases)
-        let book = try input.require("book", columns.map { [$0.item] } ?? Self.bookAliases)
-        let rating = try input.require("rating", columns.map { [$0.rating] } ?? Self.ratingAliases)
-        let bookIsISBN = input.header?.names[book].lowercased().contains("isbn") ?? false
-        let field = RatingField(column: rating, scale: scale, unrated: [])
+        let layout = try layout(of: input)
         try input.forEachRecord(into: &sink) { record, sink in
-            guard let userID = record.text(user, .utf8), let bookText = record.text(book, .utf8) else {
+            guard let userID = record.text(layout.user, .utf8), let bookText = record.text(layout.book, .utf8) else {
                 sink.reject(line: record.line, reason: .invalidEncoding, record: record.rawText)
                 return
             }
@@ -40,13 +36,40 @@ public struct RatingsCSVReader: RatingReader {
                 sink.reject(line: record.line, reason: .missingUser, record: record.rawText)
                 return
             }
-            let ref = bookIsISBN ? Self.isbnRef(bookText) : BookRef(localID: bookText)
+            let ref = layout.bookRef(bookText)
             guard !ref.isUnidentified else {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            field.send(record, user: userID, book: ref, to: &sink)
+            layout.rating.send(record, user: userID, book: ref, to: &sink)
         }
+    }
+
+    /// Where a file's user, book and rating fields are, and how its book field is read.
+    struct Layout {
+        let user: Int
+        let book: Int
+        let rating: RatingField
+        /// The field count every record must have.
+        let fieldCount: Int
+        /// True when the book column's name contains "isbn".
+        let bookIsISBN: Bool
+
+        /// The book a (decoded, trimmed) book field names.
+        func bookRef(_ text: String) -> BookRef {
+            bookIsISBN ? RatingsCSVReader.isbnRef(text) : BookRef(localID: text)
+        }
+    }
+
+    /// The layout of `input`, from its header.
+    /// - Throws: `IngestError.malformed` when a user, book or rating column is missing.
+    func layout(of input: borrowing DelimitedFile) throws(IngestError) -> Layout {
+        let user = try input.require("user", columns.map { [$0.user] } ?? Self.userAliases)
+        let book = try input.require("book", columns.map { [$0.item] } ?? Self.bookAliases)
+        let rating = try input.require("rating", columns.map { [$0.rating] } ?? Self.ratingAliases)
+        return Layout(
+            user: user, book: book, rating: RatingField(column: rating, scale: scale, unrated: []),
+            fieldCount: input.fieldCount, bookIsISBN: input.header?.names[book].lowercased().contains("isbn") ?? false)
     }
 
     /// The book of an ISBN column: the ISBN-13, else `asin:…`, else the raw value.

@@ -1,0 +1,56 @@
+/// What one `RatingsRowParser.parse` call read, for `IngestSink.take`: rows
+/// in the parser's own user and book indices, the users and books it accepted
+/// for the first time, and the rejects, each list in file order.
+struct RatingsBatch {
+    /// A record that cannot be used, with its line as the tokenizer counts it
+    /// (from 1 at the start of the bytes it reads).
+    struct Reject {
+        var line: Int
+        var reason: RejectReason
+        var record: String
+    }
+
+    var ratingUsers: [Int32] = []
+    var ratingBooks: [Int32] = []
+    var ratingValues: [Float] = []
+    var shelfUsers: [Int32] = []
+    var shelfBooks: [Int32] = []
+    /// Users the parser accepted for the first time, in the order of their
+    /// parser indices (which continue from the previous batch's).
+    var newUsers: [String] = []
+    /// Books the parser accepted for the first time, in the order of their parser indices.
+    var newBooks: [BookRef] = []
+    var rejects: [Reject] = []
+    /// Records read, whatever became of them.
+    var records = 0
+    /// Line breaks the tokenizer has passed since it started.
+    var linesRead = 0
+    /// True when the tokenizer met a quoted field, which may hold a line break.
+    var sawQuotedField = false
+    /// True when the tokenizer reached the end of its bytes.
+    var isFinished = false
+    /// Why reading stopped part-way, when it did; what was read before is kept.
+    var error: IngestError?
+
+    /// Empties the batch for reuse, keeping the arrays' storage.
+    mutating func clear() {
+        ratingUsers.removeAll(keepingCapacity: true)
+        ratingBooks.removeAll(keepingCapacity: true)
+        ratingValues.removeAll(keepingCapacity: true)
+        shelfUsers.removeAll(keepingCapacity: true)
+        shelfBooks.removeAll(keepingCapacity: true)
+        newUsers.removeAll(keepingCapacity: true)
+        newBooks.removeAll(keepingCapacity: true)
+        rejects.removeAll(keepingCapacity: true)
+        records = 0
+        linesRead = 0
+        sawQuotedField = false
+        isFinished = false
+        error = nil
+    }
+
+    mutating func reject(_ record: CSVRecord, _ reason: RejectReason) {
+        records += 1
+        rejects.append(Reject(line: record.line, reason: reason, record: record.rawText))
+    }
+}

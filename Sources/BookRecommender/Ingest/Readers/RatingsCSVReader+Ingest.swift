@@ -1,0 +1,80 @@
+extension RatingsCSVReader {
+    /// Records per batch when one parser reads on to the end of a file: bounds
+    /// what a batch holds, however many records are rejected.
+    static let batchRecords = 1 << 16
+    /// The size of the chunks parsed at once (bytes): small enough that a
+    /// chunk's batch stays small, large enough to pay for itself.
+    static let chunkBytes = (256 << 10)...(1 << 20)
+
+    /// Reads every record of `file` into `sink` with the same result as
+    /// `read(_:into:)`, but from the field bytes (see `RatingsRowParser`). With
+    /// `threads` above 1 the file is cut into chunks at line feeds, parsed on
+    /// `threads` threads (see `ChunkPipeline`) and added to `sink` in file
+    /// order, so the result does not depend on `threads`. From the first chunk
+    /// holding a quoted field (whose line breaks may not end records), one
+    /// parser reads on alone. A pipe (which can be read only once) takes the
+    /// `String` path.
+    /// - Parameters:
+    ///   - chunkBytes: the range of chunk sizes (tests use tiny ones).
+    ///   - batchRecords: records per batch when one parser reads on alone.
+    /// - Throws: as `read(_:into:)`.
+    func read(
+        _ file: InputFile, into sink: inout IngestSink, threads: Int,
+        chunkBytes: ClosedRange<Int> = RatingsCSVReader.chunkBytes,
+        batchRecords: Int = RatingsCSVReader.batchRecords
+    ) throws(IngestError) {
+        guard FileChunks.isRegularFile(file.path) else { return try read(file, into: &sink) }
+        let input = try DelimitedFile(file)
+        let parser = RatingsRowParser(layout: try layout(of: input))
+        let delimiter = input.delimiter
+        let fileSize = input.fileSize ?? 0
+        let chunks =
+            threads > 1 && fileSize > 0
+            ? try FileChunks.split(file.path, count: threads * 8, sizes: chunkBytes) : [0..<Int.max]
+        var lineBase = 0
+        var next = 0
+        if chunks.count > 1 {
+            let pipeline = ChunkPipeline(
+                path: file.path, delimiter: delimiter, chunks: chunks, parser: parser, threads: threads,
+                window: 2 * threads)
+            defer { pipeline.stop() }
+            var indices = [RatingsRowParser.Indices](repeating: .init(), count: threads)
+            while next < chunks.count {
+                let parsed = pipeline.takeBack(next)
+                if parsed.batch.sawQuotedField { break }
+                sink.take(parsed.batch, indices: &indices[parsed.worker], lineBase: lineBase)
+                if let error = parsed.batch.error { throw error }
+                if sink.isStopped { return }
+                if next == 0 { sink.reserve(ratings: Self.expected(parsed.batch, in: chunks[0].count, of: fileSize)) }
+                lineBase += parsed.batch.linesRead
+                next += 1
+                pipeline.recycle(parsed.batch, worker: parsed.worker)
+            }
+        }
+        guard next < chunks.count else { return }
+        var rest = parser
+        var indices = RatingsRowParser.Indices()
+        var batch = RatingsBatch()
+        var first = true
+        let start = chunks[next].lowerBound
+        var tokenizer = try CSVTokenizer(path: file.path, delimiter: delimiter, range: start..<Int.max)
+        if start == 0 { _ = try tokenizer.next() }
+        while true {
+            rest.parse(&tokenizer, into: &batch, limit: batchRecords)
+            sink.take(batch, indices: &indices, lineBase: lineBase)
+            if let error = batch.error { throw error }
+            if batch.isFinished || sink.isStopped { return }
+            if first {
+                sink.reserve(ratings: Self.expected(batch, in: tokenizer.position - start, of: fileSize - start))
+                first = false
+            }
+        }
+    }
+
+    /// The ratings still to come in a file of `size` bytes whose first `bytes`
+    /// held `batch`, supposing the rest is like them.
+    private static func expected(_ batch: RatingsBatch, in bytes: Int, of size: Int) -> Int {
+        guard bytes > 0, size > bytes else { return 0 }
+        return Int(Double(batch.ratingValues.count) / Double(bytes) * Double(size - bytes) * 1.02)
+    }
+}

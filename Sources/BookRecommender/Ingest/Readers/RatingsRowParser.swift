@@ -1,0 +1,142 @@
+/// Reads the rows of a generic ratings file from their bytes, with the same
+/// decisions as `RatingsCSVReader.read(_:into:)`: a user or book accepted
+/// before costs an array lookup (a dictionary lookup for a key that is not a
+/// small number), and a `String` is made only for a new one.
+///
+/// A parser numbers the users and books it accepts itself, in the order it
+/// first accepts them; `IngestSink.take` maps those numbers to the sink's
+/// indices (see `Indices`). Several parsers may read chunks of one file at
+/// once, each with its own tables.
+struct RatingsRowParser: Sendable {
+    /// Per parser user and book number: the sink's user and item index, filled
+    /// in by `IngestSink.take` as batches are added.
+    struct Indices {
+        var users: [Int32] = []
+        var items: [Int32] = []
+    }
+
+    /// A user or book field: one the parser has accepted before, or a new one.
+    private enum Key<New> {
+        case known(Int32)
+        case new(New)
+    }
+
+    let layout: RatingsCSVReader.Layout
+    private var users = KeyInterner()
+    private var books = KeyInterner()
+
+    init(layout: RatingsCSVReader.Layout) {
+        self.layout = layout
+    }
+
+    /// Reads the bytes `range` of the file at `path` (its header skipped when
+    /// the range starts the file) into `batch`, emptied first. A failure to
+    /// open or read is kept in the batch's `error`.
+    mutating func parse(_ path: String, delimiter: UInt8, range: Range<Int>, into batch: inout RatingsBatch) {
+        do throws(IngestError) {
+            var tokenizer = try CSVTokenizer(path: path, delimiter: delimiter, range: range)
+            if range.lowerBound == 0 { _ = try tokenizer.next() }
+            parse(&tokenizer, into: &batch)
+        } catch {
+            batch.clear()
+            batch.error = error
+        }
+    }
+
+    /// Reads records from `tokenizer` into `batch` (emptied first) until its
+    /// end, or until `limit` records are read. A read failure ends the batch
+    /// and is kept in its `error`.
+    mutating func parse(_ tokenizer: inout CSVTokenizer, into batch: inout RatingsBatch, limit: Int = .max) {
+        batch.clear()
+        do throws(IngestError) {
+            while batch.records < limit {
+                guard let record = try tokenizer.next() else {
+                    batch.isFinished = true
+                    break
+                }
+                add(record, to: &batch)
+            }
+        } catch {
+            batch.error = error
+        }
+        batch.linesRead = tokenizer.line - 1
+        batch.sawQuotedField = tokenizer.sawQuotedField
+    }
+
+    /// Adds one record to `batch` as a row or a reject, checking in the order
+    /// `RatingsCSVReader.read(_:into:)` does: split, encoding, user, book, rating.
+    private mutating func add(_ record: CSVRecord, to batch: inout RatingsBatch) {
+        if let reason = DelimitedFile.problem(of: record, fieldCount: layout.fieldCount) {
+            return batch.reject(record, reason)
+        }
+        let userBytes = record.trimmedBytes(layout.user)
+        let bookBytes = record.trimmedBytes(layout.book)
+        if let user = users.index(ofKnown: userBytes), let book = books.index(ofKnown: bookBytes),
+            let value = layout.rating.plainRating(in: record)
+        {
+            batch.ratingUsers.append(user)
+            batch.ratingBooks.append(book)
+            batch.ratingValues.append(value)
+            batch.records += 1
+            return
+        }
+        let user: Key<String>
+        if let index = users.index(ofKnown: userBytes) {
+            user = .known(index)
+        } else {
+            guard let text = TextDecoding.utf8.decode(userBytes) else { return batch.reject(record, .invalidEncoding) }
+            user = .new(text)
+        }
+        let bookText: Key<String>
+        if let index = books.index(ofKnown: bookBytes) {
+            bookText = .known(index)
+        } else {
+            guard let text = TextDecoding.utf8.decode(bookBytes) else { return batch.reject(record, .invalidEncoding) }
+            bookText = .new(text)
+        }
+        if case .new(let text) = user, text.isEmpty { return batch.reject(record, .missingUser) }
+        let book: Key<(text: String, ref: BookRef)>
+        switch bookText {
+        case .known(let index): book = .known(index)
+        case .new(let text):
+            let ref = layout.bookRef(text)
+            guard !ref.isUnidentified else { return batch.reject(record, .noBookID) }
+            book = .new((text, ref))
+        }
+        switch layout.rating.value(in: record) {
+        case .rejected(let reason):
+            batch.reject(record, reason)
+        case .rating(let value):
+            batch.ratingUsers.append(index(of: user, in: &batch))
+            batch.ratingBooks.append(index(of: book, in: &batch))
+            batch.ratingValues.append(value)
+            batch.records += 1
+        case .shelved:
+            batch.shelfUsers.append(index(of: user, in: &batch))
+            batch.shelfBooks.append(index(of: book, in: &batch))
+            batch.records += 1
+        }
+    }
+
+    /// The parser index of an accepted user, numbering a new one.
+    private mutating func index(of user: Key<String>, in batch: inout RatingsBatch) -> Int32 {
+        switch user {
+        case .known(let index): return index
+        case .new(let text):
+            let (index, isNew) = users.index(of: text)
+            if isNew { batch.newUsers.append(text) }
+            return index
+        }
+    }
+
+    /// The parser index of an accepted book, numbering a new one.
+    private mutating func index(of book: Key<(text: String, ref: BookRef)>, in batch: inout RatingsBatch) -> Int32 {
+        switch book {
+        case .known(let index): return index
+        case .new(let new):
+            let (index, isNew) = books.index(of: new.text)
+            if isNew { batch.newBooks.append(new.ref) }
+            return index
+        }
+    }
+}
