@@ -37,15 +37,21 @@ final class ChunkPipeline: @unchecked Sendable {
         self.window = max(window, threads)
         parsed = Array(repeating: nil, count: chunks.count)
         spares = Array(repeating: nil, count: threads)
+        // Threads of their own rather than Dispatch's pool: the caller blocks
+        // on a condition while they work, which the pool cannot see, so it
+        // would run fewer parsers than there are cores.
         for worker in 0..<threads {
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            let thread = Thread {
                 var parser = parser
                 while let index = self.handOut() {
                     var batch = self.spare(for: worker)
                     parser.parse(path, delimiter: delimiter, range: chunks[index], into: &batch)
                     self.deliver(Parsed(batch: batch, worker: worker), for: index)
                 }
+                self.group.leave()
             }
+            thread.start()
         }
     }
 
