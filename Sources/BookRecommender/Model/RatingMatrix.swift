@@ -41,14 +41,14 @@ struct RatingMatrix: Sendable {
         itemCount = data.itemCount
         let grouped = SparseRows.grouping(
             rows: data.ratingUser, columns: data.ratingItem, values: data.ratingValue,
-            rowCount: userCount, threads: threads)
+            rowCount: userCount, columnCount: itemCount, threads: threads)
         byUser = grouped.matrix
         duplicatesReplaced = grouped.replaced
         byItem = byUser.transposed(columnCount: itemCount, threads: threads)
         shelves =
             SparseRows.grouping(
                 rows: data.shelfUser, columns: data.shelfItem, values: nil,
-                rowCount: userCount, threads: threads
+                rowCount: userCount, columnCount: itemCount, threads: threads
             ).matrix
         let keys = data.itemKeys
         let order = (0..<itemCount).sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }

@@ -20,10 +20,4 @@ struct SendableBuffer<Element>: @unchecked Sendable {
     func initialize(_ index: Int, to value: Element) {
         base.initializeElement(at: index, to: value)
     }
-
-    /// Sorts the slots in `range` in place.
-    func sort(_ range: Range<Int>) where Element: Comparable {
-        var slots = UnsafeMutableBufferPointer(rebasing: base[range])
-        slots.sort()
-    }
 }

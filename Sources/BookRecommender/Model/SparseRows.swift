@@ -22,68 +22,73 @@ struct SparseRows: Sendable {
 
     /// Groups parallel `(row, column, value)` triples into rows sorted by
     /// column; of repeated `(row, column)` pairs only the last in input order
-    /// is kept.
+    /// is kept. Columns must lie in `0..<columnCount`.
     ///
-    /// A counting sort scatters `column << 32 | input position` keys into
-    /// rows (each of `threads` workers scatters one slice of the input, behind
-    /// the slices before it); the workers then sort the rows, so repeats end
-    /// up adjacent in input order, and copy out the last of each. Pass
+    /// Two stable counting sorts, by column and then by row, leave each row's
+    /// entries by column with repeats adjacent in input order; each of
+    /// `threads` workers counts and places one slice, behind the slices before
+    /// it, and the workers then copy out the last entry of each run. Pass
     /// `values: nil` for a pattern-only matrix (values stored as 0).
-    /// - Complexity: O(n log(longest row) + threads · rowCount), with one n-sized key buffer.
+    /// - Complexity: O(n + threads · (rowCount + columnCount)), with two n-sized key buffers.
     /// - Returns: the matrix and how many input entries a later repeat replaced.
     static func grouping(
-        rows: [Int32], columns: [Int32], values: [Float]?, rowCount: Int, threads: Int
+        rows: [Int32], columns: [Int32], values: [Float]?, rowCount: Int, columnCount: Int, threads: Int
     ) -> (matrix: SparseRows, replaced: Int) {
         let n = rows.count
-        var (inputOffsets, keys) = CountingSort.sort(
-            slices: CountingSort.evenSlices(count: n, threads: threads), keyCount: rowCount, threads: threads
-        ) { slice, emit in
-            for input in slice { emit(rows[input], UInt64(UInt32(bitPattern: columns[input])) << 32 | UInt64(input)) }
+        let slices = CountingSort.evenSlices(count: n, threads: threads)
+        // `row << 32 | input`, by column.
+        let (columnOffsets, byColumn) = CountingSort.sort(slices: slices, keyCount: columnCount, threads: threads) {
+            slice, emit in
+            for input in slice { emit(columns[input], UInt64(UInt32(bitPattern: rows[input])) << 32 | UInt64(input)) }
         }
-        let rowOffsets = inputOffsets
+        // `column << 32 | input`, by row and, within a row, by column.
+        let (rowOffsets, keys) = CountingSort.sort(slices: slices, keyCount: rowCount, threads: threads) {
+            positions, emit in
+            var column = 0
+            for position in positions {
+                while position >= Int(columnOffsets[column + 1]) { column += 1 }
+                let key = byColumn[position]
+                emit(Int32(truncatingIfNeeded: key >> 32), UInt64(column) << 32 | key & 0xFFFF_FFFF)
+            }
+        }
         // offsets[row + 1]: first how many distinct columns `row` keeps, then the running total.
         var offsets = [Int32](repeating: 0, count: rowCount + 1)
-        let entries = keys.withUnsafeMutableBufferPointer { keyBuffer in
-            let keys = SendableBuffer(keyBuffer)
-            offsets.withUnsafeMutableBufferPointer { offsetBuffer in
-                let kept = SendableBuffer(offsetBuffer)
-                Parallel.forEachWorker(count: rowCount, blockSize: 1024, threads: threads) { _, work in
-                    for block in work {
-                        for row in block.range {
-                            let slots = Int(rowOffsets[row])..<Int(rowOffsets[row + 1])
-                            keys.sort(slots)
-                            kept[row + 1] = Int32(slots.count(where: { Self.isLast(slot: $0, of: slots, in: keys) }))
+        offsets.withUnsafeMutableBufferPointer { offsetBuffer in
+            let kept = SendableBuffer(offsetBuffer)
+            Parallel.forEachWorker(count: rowCount, blockSize: 1024, threads: threads) { _, work in
+                for block in work {
+                    for row in block.range {
+                        let slots = Int(rowOffsets[row])..<Int(rowOffsets[row + 1])
+                        kept[row + 1] = Int32(slots.count(where: { Self.isLast(slot: $0, of: slots, in: keys) }))
+                    }
+                }
+            }
+        }
+        for row in 0..<rowCount { offsets[row + 1] += offsets[row] }
+        let rowStarts = offsets
+        let entries = [SparseEntry](unsafeUninitializedCapacity: Int(rowStarts[rowCount])) { buffer, count in
+            let out = SendableBuffer(buffer)
+            Parallel.forEachWorker(count: rowCount, blockSize: 1024, threads: threads) { _, work in
+                for block in work {
+                    for row in block.range {
+                        let slots = Int(rowOffsets[row])..<Int(rowOffsets[row + 1])
+                        var target = Int(rowStarts[row])
+                        for slot in slots where Self.isLast(slot: slot, of: slots, in: keys) {
+                            let input = Int(keys[slot] & 0xFFFF_FFFF)
+                            out.initialize(target, to: SparseEntry(column: columns[input], value: values?[input] ?? 0))
+                            target += 1
                         }
                     }
                 }
             }
-            for row in 0..<rowCount { offsets[row + 1] += offsets[row] }
-            let rowStarts = offsets
-            return [SparseEntry](unsafeUninitializedCapacity: Int(rowStarts[rowCount])) { buffer, count in
-                let out = SendableBuffer(buffer)
-                Parallel.forEachWorker(count: rowCount, blockSize: 1024, threads: threads) { _, work in
-                    for block in work {
-                        for row in block.range {
-                            let slots = Int(rowOffsets[row])..<Int(rowOffsets[row + 1])
-                            var target = Int(rowStarts[row])
-                            for slot in slots where Self.isLast(slot: slot, of: slots, in: keys) {
-                                let input = Int(keys[slot] & 0xFFFF_FFFF)
-                                out.initialize(
-                                    target, to: SparseEntry(column: columns[input], value: values?[input] ?? 0))
-                                target += 1
-                            }
-                        }
-                    }
-                }
-                count = Int(rowStarts[rowCount])
-            }
+            count = Int(rowStarts[rowCount])
         }
         return (SparseRows(offsets: offsets, entries: entries), n - entries.count)
     }
 
     /// Whether the key in `slot` is the last of its column in the sorted `slots`.
     @inline(__always)
-    private static func isLast(slot: Int, of slots: Range<Int>, in keys: SendableBuffer<UInt64>) -> Bool {
+    private static func isLast(slot: Int, of slots: Range<Int>, in keys: [UInt64]) -> Bool {
         slot + 1 == slots.upperBound || keys[slot + 1] >> 32 != keys[slot] >> 32
     }
 

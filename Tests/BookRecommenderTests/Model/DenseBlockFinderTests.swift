@@ -59,8 +59,8 @@ import Testing
 
     @Test func blocksFillTheAccumulatorBudget() {
         #expect(ItemNeighbors.denseBlockSize(itemCount: 300) == 128)
-        #expect(ItemNeighbors.denseBlockSize(itemCount: 10_000) == 26)
-        #expect(ItemNeighbors.denseBlockSize(itemCount: 100_000) == 2)
+        #expect(ItemNeighbors.denseBlockSize(itemCount: 10_000) == 52)
+        #expect(ItemNeighbors.denseBlockSize(itemCount: 100_000) == 5)
         #expect(ItemNeighbors.denseBlockSize(itemCount: 10_000_000) == 1)
     }
 
