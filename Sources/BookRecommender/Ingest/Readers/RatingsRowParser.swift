@@ -80,19 +80,8 @@ struct RatingsRowParser: Sendable {
             batch.records += 1
             return
         }
-        let user: Key<String>
-        if let index = users.index(ofKnown: userBytes) {
-            user = .known(index)
-        } else {
-            guard let text = TextDecoding.utf8.decode(userBytes) else { return batch.reject(record, .invalidEncoding) }
-            user = .new(text)
-        }
-        let bookText: Key<String>
-        if let index = books.index(ofKnown: bookBytes) {
-            bookText = .known(index)
-        } else {
-            guard let text = TextDecoding.utf8.decode(bookBytes) else { return batch.reject(record, .invalidEncoding) }
-            bookText = .new(text)
+        guard let user = Self.key(userBytes, in: users), let bookText = Self.key(bookBytes, in: books) else {
+            return batch.reject(record, .invalidEncoding)
         }
         if case .new(let text) = user, text.isEmpty { return batch.reject(record, .missingUser) }
         let book: Key<(text: String, ref: BookRef)>
@@ -116,6 +105,12 @@ struct RatingsRowParser: Sendable {
             batch.shelfBooks.append(index(of: book, in: &batch))
             batch.records += 1
         }
+    }
+
+    /// The field's index in `interner` when it is known, else its text; nil when it is not UTF-8.
+    private static func key(_ bytes: UnsafeBufferPointer<UInt8>, in interner: KeyInterner) -> Key<String>? {
+        if let index = interner.index(ofKnown: bytes) { return .known(index) }
+        return TextDecoding.utf8.decode(bytes).map { .new($0) }
     }
 
     /// The parser index of an accepted user, numbering a new one.
