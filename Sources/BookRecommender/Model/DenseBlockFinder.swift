@@ -14,8 +14,7 @@
 /// reader's row is fetched once per block instead of once per book, which is
 /// what makes this kernel fast.
 struct DenseBlockFinder: ~Copyable {
-    private let matrix: RatingMatrix
-    private let vectors: ItemVectors
+    private let input: DenseInput
     private let similarity: Similarity
     private let shrinkage: Float
     private let blockSize: Int
@@ -25,22 +24,21 @@ struct DenseBlockFinder: ~Copyable {
     private(set) var selection: NeighborSelection
 
     /// Scratch for blocks of at most `blockSize` items.
-    init(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions, blockSize: Int) {
-        self.matrix = matrix
-        self.vectors = vectors
+    init(input: DenseInput, options: ModelOptions, blockSize: Int) {
+        self.input = input
         similarity = options.similarity
         shrinkage = max(0, options.shrinkage)
         self.blockSize = blockSize
-        sums = ScratchArray(count: blockSize * matrix.itemCount, filledWith: NeighborFinder.PairSum(dot: 0, common: 0))
-        cursor = ScratchArray(count: matrix.userCount, filledWith: Cursor(position: 0, column: 0))
-        let byUser = matrix.byUser
-        for user in 0..<matrix.userCount {
+        sums = ScratchArray(count: blockSize * input.itemCount, filledWith: NeighborFinder.PairSum(dot: 0, common: 0))
+        cursor = ScratchArray(count: input.userCount, filledWith: Cursor(position: 0, column: 0))
+        let byUser = input.users
+        for user in 0..<input.userCount {
             let position = Int(byUser.offsets[user])
             cursor[user] = Cursor(
                 position: Int32(position),
                 column: position < Int(byUser.offsets[user + 1]) ? byUser.entries[position].column : .max)
         }
-        selection = NeighborSelection(matrix: matrix, options: options)
+        selection = NeighborSelection(keyRank: input.keyRank, options: options)
     }
 
     /// Each item's best neighbours above it, for the items in `items`, in item
@@ -55,7 +53,7 @@ struct DenseBlockFinder: ~Copyable {
         var block = ItemNeighbors.Block()
         block.lengths.reserveCapacity(items.count)
         for item in items {
-            select(item: item, row: sums.base + (item - items.lowerBound) * matrix.itemCount)
+            select(item: item, row: sums.base + (item - items.lowerBound) * input.itemCount)
             selection.finishItem(into: &block)
         }
         return block
@@ -66,11 +64,11 @@ struct DenseBlockFinder: ~Copyable {
     /// A user whose next book lies above the block is passed over on the
     /// cursor alone, without fetching their row.
     private func accumulate(block: Range<Int>) {
-        let itemCount = matrix.itemCount
+        let itemCount = input.itemCount
         let (lower, upper) = (Int32(block.lowerBound), Int32(block.upperBound))
-        vectors.userEntries.withUnsafeBufferPointer { entries in
-            matrix.byUser.offsets.withUnsafeBufferPointer { offsets in
-                for user in 0..<matrix.userCount where cursor[user].column < upper {
+        input.users.entries.withUnsafeBufferPointer { entries in
+            input.users.offsets.withUnsafeBufferPointer { offsets in
+                for user in 0..<input.userCount where cursor[user].column < upper {
                     var position = Int(cursor[user].position)
                     let end = Int(offsets[user + 1])
                     while position < end && entries[position].column < lower { position += 1 }
@@ -95,11 +93,11 @@ struct DenseBlockFinder: ~Copyable {
     /// Turns `item`'s accumulator row into similarities for the pairs with a
     /// co-rater, offers them to `selection`, and clears the row.
     private mutating func select(item: Int, row: UnsafeMutablePointer<NeighborFinder.PairSum>) {
-        let itemRank = matrix.keyRank[item]
+        let itemRank = input.keyRank[item]
         let (similarity, shrinkage) = (self.similarity, self.shrinkage)
-        vectors.norms.withUnsafeBufferPointer { norms in
+        input.norms.withUnsafeBufferPointer { norms in
             let itemNorm = norms[item]
-            for other in item + 1..<matrix.itemCount where row[other].common != 0 {
+            for other in item + 1..<input.itemCount where row[other].common != 0 {
                 let sum = row[other]
                 row[other] = NeighborFinder.PairSum(dot: 0, common: 0)
                 let value = NeighborFinder.similarity(

@@ -52,6 +52,7 @@ struct ItemNeighbors: Sendable {
         case .denseBlocks(let itemsPerBlock): blockSize = max(1, itemsPerBlock)
         case .sparse: blockSize = Self.sparseBlockSize
         }
+        let dense = chosen == .sparse ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         var blocks = [Block](repeating: Block(), count: blockCount)
         var pools = [HeapPool?](repeating: nil, count: max(1, options.threads))
@@ -61,13 +62,11 @@ struct ItemNeighbors: Sendable {
                 let poolOut = SendableBuffer(poolBuffer)
                 Parallel.forEachWorker(count: matrix.itemCount, blockSize: blockSize, threads: options.threads) {
                     worker, work in
-                    switch chosen {
-                    case .denseBlocks:
-                        var finder = DenseBlockFinder(
-                            matrix: matrix, vectors: vectors, options: options, blockSize: blockSize)
+                    if let dense {
+                        var finder = DenseBlockFinder(input: dense, options: options, blockSize: blockSize)
                         for block in work { out[block.index] = finder.neighbors(of: block.range) }
                         poolOut[worker] = finder.selection.lowerCandidates
-                    case .sparse:
+                    } else {
                         var finder = NeighborFinder(matrix: matrix, vectors: vectors, options: options)
                         for block in work { out[block.index] = finder.neighbors(of: block.range) }
                         poolOut[worker] = finder.selection.lowerCandidates
@@ -76,7 +75,8 @@ struct ItemNeighbors: Sendable {
             }
         }
         lists = Self.merge(
-            blocks: blocks, blockSize: blockSize, pools: pools.compactMap { $0 }, matrix: matrix, options: options)
+            blocks: blocks, blockSize: blockSize, pools: pools.compactMap { $0 }, order: dense?.order, matrix: matrix,
+            options: options)
     }
 
     /// Items per block of the dense kernel: as many accumulator rows (8 bytes
@@ -100,11 +100,13 @@ struct ItemNeighbors: Sendable {
         return items * items / 2 + Double(matrix.userCount) * blocks <= pairs
     }
 
-    /// Each item's best neighbours among its own candidates (`blocks`, item
-    /// order, `blockSize` items each) and those other items offered it
-    /// (`pools`), merged block by block on `options.threads` workers.
+    /// Each item's best neighbours among its own candidates (`blocks`, in
+    /// kernel order, `blockSize` items each) and those other items offered it
+    /// (`pools`), merged block by block on `options.threads` workers. The
+    /// kernel numbers item `order[n]` as `n` (the same number when `order` is nil).
     private static func merge(
-        blocks: [Block], blockSize: Int, pools: [HeapPool], matrix: RatingMatrix, options: ModelOptions
+        blocks: [Block], blockSize: Int, pools: [HeapPool], order: [Int32]?, matrix: RatingMatrix,
+        options: ModelOptions
     ) -> SparseRows {
         var merged = [Block](repeating: Block(), count: blocks.count)
         merged.withUnsafeMutableBufferPointer { buffer in
@@ -114,15 +116,15 @@ struct ItemNeighbors: Sendable {
                 for work in work {
                     let block = blocks[work.index]
                     var result = Block()
-                    var (item, start) = (work.index * blockSize, 0)
+                    var (number, start) = (work.index * blockSize, 0)
                     for length in block.lengths {
                         for entry in block.entries[start..<start + Int(length)] {
-                            best.insert(
-                                score: entry.value, rank: matrix.keyRank[Int(entry.column)], payload: entry.column)
+                            let item = order?[Int(entry.column)] ?? entry.column
+                            best.insert(score: entry.value, rank: matrix.keyRank[Int(item)], payload: item)
                         }
                         start += Int(length)
                         for pool in pools {
-                            pool.forEach(of: item) { score, rank in
+                            pool.forEach(of: number) { score, rank in
                                 best.insert(score: score, rank: rank, payload: matrix.itemAtRank[Int(rank)])
                             }
                         }
@@ -133,22 +135,32 @@ struct ItemNeighbors: Sendable {
                         }
                         result.lengths.append(Int32(best.count))
                         best.removeAll()
-                        item += 1
+                        number += 1
                     }
                     out[work.index] = result
                 }
             }
         }
+        // Rows in kernel order, then placed in item order.
+        var rows: [ArraySlice<SparseEntry>] = []
+        rows.reserveCapacity(matrix.itemCount)
+        for block in merged {
+            var start = 0
+            for length in block.lengths {
+                rows.append(block.entries[start..<start + Int(length)])
+                start += Int(length)
+            }
+        }
+        var rowOfItem = Array(0..<matrix.itemCount)
+        if let order {
+            for (number, item) in order.enumerated() { rowOfItem[Int(item)] = number }
+        }
         var offsets = [Int32](repeating: 0, count: matrix.itemCount + 1)
         var entries: [SparseEntry] = []
-        entries.reserveCapacity(merged.reduce(0) { $0 + $1.entries.count })
-        var item = 0
-        for block in merged {
-            entries.append(contentsOf: block.entries)
-            for length in block.lengths {
-                offsets[item + 1] = offsets[item] + length
-                item += 1
-            }
+        entries.reserveCapacity(rows.reduce(0) { $0 + $1.count })
+        for item in 0..<matrix.itemCount {
+            entries.append(contentsOf: rows[rowOfItem[item]])
+            offsets[item + 1] = Int32(entries.count)
         }
         return SparseRows(offsets: offsets, entries: entries)
     }

@@ -32,7 +32,7 @@ struct NeighborFinder: ~Copyable {
         sums = ScratchArray(count: matrix.itemCount, filledWith: PairSum(dot: 0, common: 0))
         touched = ScratchArray(count: matrix.itemCount, filledWith: 0)
         warmed = ScratchArray(count: 1, filledWith: 0)
-        selection = NeighborSelection(matrix: matrix, options: options)
+        selection = NeighborSelection(keyRank: matrix.keyRank, options: options)
     }
 
     /// Each item's best neighbours above it, for the items in `items`, in item

@@ -14,11 +14,12 @@ struct NeighborSelection {
     /// Candidates this worker found for items it does not own.
     private(set) var lowerCandidates: HeapPool
 
-    init(matrix: RatingMatrix, options: ModelOptions) {
-        keyRank = matrix.keyRank
+    /// A selection over items ranked by `keyRank` (one entry per item).
+    init(keyRank: [Int32], options: ModelOptions) {
+        self.keyRank = keyRank
         threshold = options.threshold
         best = TopK(capacity: options.neighbors)
-        lowerCandidates = HeapPool(itemCount: matrix.itemCount, capacity: options.neighbors)
+        lowerCandidates = HeapPool(itemCount: keyRank.count, capacity: options.neighbors)
     }
 
     /// Offers the pair (`item`, `other > item`) with `similarity`: to `item`'s

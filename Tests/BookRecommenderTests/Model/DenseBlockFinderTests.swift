@@ -82,3 +82,27 @@ extension ModelOptions {
         return copy
     }
 }
+
+/// The dense kernel's renumbering: books by rater count, most rated first
+/// (ties by index), each reader's row under the new numbers, ascending.
+@Suite struct DenseInputTests {
+    @Test func booksAreNumberedByRaterCount() {
+        // Raters: A 1, B 3, C 2, D 3 → order B, D, C, A.
+        let data = ratingData(
+            keys: ["A", "B", "C", "D"], users: 3,
+            ratings: [
+                (0, 0, 1), (0, 1, 2), (0, 3, 3), (1, 1, 4), (1, 2, 5), (1, 3, 1), (2, 1, 2), (2, 2, 3), (2, 3, 4),
+            ])
+        let matrix = RatingMatrix(data)
+        let vectors = ItemVectors(matrix: matrix, similarity: .cosine)
+        let input = DenseInput(matrix: matrix, vectors: vectors, threads: 2)
+        #expect(input.order == [1, 3, 2, 0])
+        #expect(input.keyRank == input.order.map { matrix.keyRank[Int($0)] })
+        #expect(input.norms == input.order.map { vectors.norms[Int($0)] })
+        // u0 rated A=1, B=2, D=3 → numbers 3, 0, 1 → ascending 0 (B), 1 (D), 3 (A).
+        let u0 = input.users.entries[input.users.range(of: 0)]
+        #expect(u0.map(\.column) == [0, 1, 3])
+        #expect(u0.map(\.value) == [2, 3, 1])
+        #expect(input.users.offsets == matrix.byUser.offsets)
+    }
+}
