@@ -37,7 +37,13 @@ struct RatingField {
     /// (then `value(in:)` tells what it is): the same answer, found faster.
     @inline(__always)
     func plainRating(in record: CSVRecord) -> Float? {
-        guard let raw = CSVNumber.float(record.trimmedBytes(column)), raw != 0 || !unrated.contains(.zero) else {
+        plainRating(record.trimmedBytes(column))
+    }
+
+    /// `plainRating(in:)` for the field's trimmed bytes.
+    @inline(__always)
+    func plainRating(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+        guard let raw = CSVNumber.float(bytes), raw != 0 || !unrated.contains(.zero) else {
             return nil
         }
         return scale.normalize(raw)
