@@ -2,11 +2,19 @@
 // return, the right field count, and all of it already in the buffer.
 
 extension CSVTokenizer {
-    /// Three fields of a plain line (untrimmed), found by `plainLine(_:fieldCount:)`.
+    /// One field of a plain line, as it stands (untrimmed).
+    struct PlainField {
+        var bytes: UnsafeBufferPointer<UInt8>
+        /// The field's value when it is 1 to 7 ASCII digits (leading zeros
+        /// allowed), else -1.
+        var digits: Int
+    }
+
+    /// Three fields of a plain line, found by `plainLine(_:fieldCount:)`.
     struct PlainLine {
-        var first: UnsafeBufferPointer<UInt8>
-        var second: UnsafeBufferPointer<UInt8>
-        var third: UnsafeBufferPointer<UInt8>
+        var first: PlainField
+        var second: PlainField
+        var third: PlainField
         /// Where the line after it starts in the buffer.
         fileprivate let next: Int
     }
@@ -30,30 +38,38 @@ extension CSVTokenizer {
         var index = lineStart
         var field = 0
         var fieldStart = lineStart
-        var spans = (
-            CSVRecord.Span(start: 0, end: 0), CSVRecord.Span(start: 0, end: 0), CSVRecord.Span(start: 0, end: 0)
-        )
+        // The current field's digits so far, and whether it has only digits.
+        var value = 0
+        var allDigits = true
+        let none = PlainField(bytes: UnsafeBufferPointer(start: nil, count: 0), digits: -1)
+        var fields = (none, none, none)
         while true {
             guard index < end else { return nil }
             let byte = bytes[index]
             if byte == delimiter || byte == lineFeed {
-                let span = CSVRecord.Span(start: fieldStart, end: index)
-                if field == columns.0 { spans.0 = span }
-                if field == columns.1 { spans.1 = span }
-                if field == columns.2 { spans.2 = span }
+                let count = index - fieldStart
+                let found = PlainField(
+                    bytes: UnsafeBufferPointer(start: bytes + fieldStart, count: count),
+                    digits: allDigits && count >= 1 && count <= 7 ? value : -1)
+                if field == columns.0 { fields.0 = found }
+                if field == columns.1 { fields.1 = found }
+                if field == columns.2 { fields.2 = found }
                 if byte == lineFeed { break }
                 field += 1
                 fieldStart = index + 1
+                value = 0
+                allDigits = true
             } else if byte == quote || byte == carriageReturn {
                 return nil
+            } else {
+                let digit = byte &- UInt8(ascii: "0")
+                allDigits = allDigits && digit < 10
+                value = value &* 10 &+ Int(digit)
             }
             index += 1
         }
         guard index > lineStart, field + 1 == fieldCount else { return nil }
-        func slice(_ span: CSVRecord.Span) -> UnsafeBufferPointer<UInt8> {
-            UnsafeBufferPointer(start: bytes + span.start, count: span.end - span.start)
-        }
-        return PlainLine(first: slice(spans.0), second: slice(spans.1), third: slice(spans.2), next: index + 1)
+        return PlainLine(first: fields.0, second: fields.1, third: fields.2, next: index + 1)
     }
 
     /// Moves past `line`, which `plainLine(_:fieldCount:)` just returned.

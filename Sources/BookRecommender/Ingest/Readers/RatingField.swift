@@ -43,7 +43,9 @@ struct RatingField {
     /// `plainRating(in:)` for the field's trimmed bytes.
     @inline(__always)
     func plainRating(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
-        guard let raw = CSVNumber.float(bytes), raw != 0 || !unrated.contains(.zero) else {
+        // One digit, the usual rating, read here as `CSVNumber.float` reads it.
+        let digit = bytes.count == 1 ? bytes[0] &- UInt8(ascii: "0") : 10
+        guard let raw = digit < 10 ? Float(digit) : CSVNumber.float(bytes), raw != 0 || !unrated.contains(.zero) else {
             return nil
         }
         return scale.normalize(raw)

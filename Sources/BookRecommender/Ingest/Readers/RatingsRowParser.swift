@@ -56,9 +56,8 @@ struct RatingsRowParser: Sendable {
         do throws(IngestError) {
             while batch.records < limit {
                 if let line = tokenizer.plainLine(columns, fieldCount: layout.fieldCount),
-                    let user = users.index(ofKnown: CSVRecord.trimmed(line.first)),
-                    let book = books.index(ofKnown: CSVRecord.trimmed(line.second)),
-                    let value = layout.rating.plainRating(CSVRecord.trimmed(line.third))
+                    let user = users.index(ofKnown: line.first), let book = books.index(ofKnown: line.second),
+                    let value = layout.rating.plainRating(CSVRecord.trimmed(line.third.bytes))
                 {
                     tokenizer.skip(line)
                     batch.ratingUsers.append(user)
