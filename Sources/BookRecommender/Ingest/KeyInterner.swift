@@ -49,6 +49,19 @@ struct KeyInterner {
         return TextDecoding.utf8.decode(bytes).flatMap { byText[$0] }
     }
 
+    /// `index(ofKnown:)` for a plain-line field (see `CSVTokenizer.PlainField`),
+    /// trimmed of blanks first: its digits' value, when it has one, spares
+    /// reading them again.
+    @inline(__always)
+    func index(ofKnown field: CSVTokenizer.PlainField) -> Int32? {
+        let bytes = field.bytes
+        guard field.digits >= 0, field.digits < Self.numberLimit, bytes.count == 1 || bytes[0] != UInt8(ascii: "0")
+        else { return index(ofKnown: CSVRecord.trimmed(bytes)) }
+        guard field.digits < byNumber.count else { return nil }
+        let index = byNumber[field.digits]
+        return index >= 0 ? index : nil
+    }
+
     /// The value of a canonical decimal key below `numberLimit`, else nil.
     static func number(_ key: String) -> Int? { number(key.utf8) }
 
@@ -59,7 +72,7 @@ struct KeyInterner {
         var value = 0
         for byte in bytes {
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(byte &- UInt8(ascii: "0"))
+            value = value &* 10 &+ Int(byte &- UInt8(ascii: "0"))
         }
         return value < numberLimit ? value : nil
     }

@@ -60,7 +60,12 @@ public struct CSVRecord {
     /// The bytes of field `index` without leading and trailing spaces and tabs.
     @inline(__always)
     public func trimmedBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
-        let all = bytes(index)
+        Self.trimmed(bytes(index))
+    }
+
+    /// `all` without leading and trailing spaces and tabs.
+    @inline(__always)
+    static func trimmed(_ all: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var lower = 0
         var upper = all.count
         while lower < upper, Self.isBlank(all[lower]) { lower += 1 }

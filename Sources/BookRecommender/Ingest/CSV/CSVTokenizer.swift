@@ -23,7 +23,8 @@ public struct CSVTokenizer: ~Copyable {
     private let descriptor: Int32
     private let maxRecordBytes: Int
     private var capacity: Int
-    private var startedReading = false
+    /// False until the first read (which skips a BOM and detects the delimiter).
+    var startedReading = false
     /// The file offset of the first byte the tokenizer reads, and of the byte
     /// it treats as the end of the file.
     private let rangeStart: Int
@@ -32,7 +33,7 @@ public struct CSVTokenizer: ~Copyable {
     private var fileOffset: Int
     /// The line the next record starts on (line breaks are counted as the
     /// records are split: CRLF, LF and lone CR each count once).
-    private(set) var line = 1
+    var line = 1
     /// The file offset of the first byte not yet split into records.
     var position: Int { fileOffset - (end - start) }
     /// The size of the file, or nil when it has none (a pipe) or it cannot be found.

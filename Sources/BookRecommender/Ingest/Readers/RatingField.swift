@@ -37,7 +37,15 @@ struct RatingField {
     /// (then `value(in:)` tells what it is): the same answer, found faster.
     @inline(__always)
     func plainRating(in record: CSVRecord) -> Float? {
-        guard let raw = CSVNumber.float(record.trimmedBytes(column)), raw != 0 || !unrated.contains(.zero) else {
+        plainRating(record.trimmedBytes(column))
+    }
+
+    /// `plainRating(in:)` for the field's trimmed bytes.
+    @inline(__always)
+    func plainRating(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+        // One digit, the usual rating, read here as `CSVNumber.float` reads it.
+        let digit = bytes.count == 1 ? bytes[0] &- UInt8(ascii: "0") : 10
+        guard let raw = digit < 10 ? Float(digit) : CSVNumber.float(bytes), raw != 0 || !unrated.contains(.zero) else {
             return nil
         }
         return scale.normalize(raw)

@@ -46,10 +46,26 @@ struct RatingsRowParser: Sendable {
     /// Reads records from `tokenizer` into `batch` (emptied first) until its
     /// end, or until `limit` records are read. A read failure ends the batch
     /// and is kept in its `error`.
+    ///
+    /// A plain line (see `CSVTokenizer.plainLine`) whose user and book are
+    /// known and whose rating is plain is added straight from its bytes; any
+    /// other record takes `add(_:to:)`, which decides the same for such a line.
     mutating func parse(_ tokenizer: inout CSVTokenizer, into batch: inout RatingsBatch, limit: Int = .max) {
         batch.clear()
+        let columns = (layout.user, layout.book, layout.rating.column)
         do throws(IngestError) {
             while batch.records < limit {
+                if let line = tokenizer.plainLine(columns, fieldCount: layout.fieldCount),
+                    let user = users.index(ofKnown: line.first), let book = books.index(ofKnown: line.second),
+                    let value = layout.rating.plainRating(CSVRecord.trimmed(line.third.bytes))
+                {
+                    tokenizer.skip(line)
+                    batch.ratingUsers.append(user)
+                    batch.ratingBooks.append(book)
+                    batch.ratingValues.append(value)
+                    batch.records += 1
+                    continue
+                }
                 guard let record = try tokenizer.next() else {
                     batch.isFinished = true
                     break
