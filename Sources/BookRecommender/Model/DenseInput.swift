@@ -10,7 +10,7 @@
 struct DenseInput: Sendable {
     let userCount: Int
     let itemCount: Int
-    /// Per user, their ratings as `vectors.userEntries` has them, each column
+    /// Per user, their weighted ratings (as `ItemVectors` weights them), each column
     /// the book's new number, ascending.
     let users: SparseRows
     let norms: [Float]

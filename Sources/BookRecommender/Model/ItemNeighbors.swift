@@ -42,7 +42,6 @@ struct ItemNeighbors: Sendable {
     ///   O(items · neighbors) memory per worker, plus `denseBytes` and 4 bytes
     ///   per user for the dense kernel.
     init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil) {
-        let vectors = ItemVectors(matrix: matrix, similarity: options.similarity, threads: options.threads)
         let chosen =
             kernel
             ?? (Self.denseApplies(matrix: matrix)
@@ -52,6 +51,8 @@ struct ItemNeighbors: Sendable {
         case .denseBlocks(let itemsPerBlock): blockSize = max(1, itemsPerBlock)
         case .sparse: blockSize = Self.sparseBlockSize
         }
+        let vectors = ItemVectors(
+            matrix: matrix, similarity: options.similarity, threads: options.threads, byUser: chosen == .sparse)
         let dense = chosen == .sparse ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         var blocks = [Block](repeating: Block(), count: blockCount)

@@ -4,6 +4,7 @@ import Foundation
 /// and `.byUser`, and each item's norm.
 struct ItemVectors: Sendable {
     let itemEntries: [SparseEntry]
+    /// Empty when not asked for (the dense kernel reads `itemEntries` only).
     let userEntries: [SparseEntry]
     /// Cosine, Pearson and TF-IDF: the Euclidean norm of the item's vector.
     /// Jaccard: its rater count. BM25: 1, so the similarity is the plain dot product.
@@ -14,28 +15,33 @@ struct ItemVectors: Sendable {
     /// BM25's length normalisation `b` (`implicit`'s default).
     static let bm25B = 0.75
 
-    /// The vectors of `matrix` for `similarity`, weighted on `threads` workers.
-    init(matrix: RatingMatrix, similarity: Similarity, threads: Int = 1) {
+    /// The vectors of `matrix` for `similarity`, weighted on `threads` workers;
+    /// `userEntries` only when `byUser`.
+    init(matrix: RatingMatrix, similarity: Similarity, threads: Int = 1, byUser wanted: Bool = true) {
         let (byItem, byUser) = (matrix.byItem, matrix.byUser)
         switch similarity {
         case .cosine, .jaccard:
             itemEntries = byItem.entries
-            userEntries = byUser.entries
+            userEntries = wanted ? byUser.entries : []
         case .pearson:
             let means = (0..<matrix.itemCount).map { item in
                 let range = byItem.range(of: item)
                 return range.isEmpty ? 0 : byItem.entries[range].reduce(Float(0)) { $0 + $1.value } / Float(range.count)
             }
             itemEntries = byItem.mappingValues(threads: threads) { item, entry in entry.value - means[item] }
-            userEntries = byUser.mappingValues(threads: threads) { _, entry in entry.value - means[Int(entry.column)] }
+            userEntries =
+                wanted
+                ? byUser.mappingValues(threads: threads) { _, entry in entry.value - means[Int(entry.column)] } : []
         case .bm25, .tfidf:
             let weight = Weighting(matrix: matrix, bm25: similarity == .bm25)
             itemEntries = byItem.mappingValues(threads: threads) { item, entry in
                 weight(entry.value, user: Int(entry.column), item: item)
             }
-            userEntries = byUser.mappingValues(threads: threads) { user, entry in
-                weight(entry.value, user: user, item: Int(entry.column))
-            }
+            userEntries =
+                wanted
+                ? byUser.mappingValues(threads: threads) { user, entry in
+                    weight(entry.value, user: user, item: Int(entry.column))
+                } : []
         }
         var norms = [Float](repeating: 1, count: matrix.itemCount)
         for item in 0..<matrix.itemCount where similarity != .bm25 {
