@@ -41,11 +41,7 @@ struct KeyInterner {
     /// - Complexity: O(bytes.count).
     @inline(__always)
     func index(ofKnown bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-        if let number = Self.number(bytes) {
-            guard number < byNumber.count else { return nil }
-            let index = byNumber[number]
-            return index >= 0 ? index : nil
-        }
+        if let number = Self.number(bytes) { return index(ofKnownNumber: number) }
         return TextDecoding.utf8.decode(bytes).flatMap { byText[$0] }
     }
 
@@ -57,8 +53,14 @@ struct KeyInterner {
         let bytes = field.bytes
         guard field.digits >= 0, field.digits < Self.numberLimit, bytes.count == 1 || bytes[0] != UInt8(ascii: "0")
         else { return index(ofKnown: CSVRecord.trimmed(bytes)) }
-        guard field.digits < byNumber.count else { return nil }
-        let index = byNumber[field.digits]
+        return index(ofKnownNumber: field.digits)
+    }
+
+    /// The index of the number key `number` (below `numberLimit`), if it has one.
+    @inline(__always)
+    private func index(ofKnownNumber number: Int) -> Int32? {
+        guard number < byNumber.count else { return nil }
+        let index = byNumber[number]
         return index >= 0 ? index : nil
     }
 

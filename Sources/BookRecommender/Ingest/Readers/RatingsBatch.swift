@@ -49,6 +49,15 @@ struct RatingsBatch {
         error = nil
     }
 
+    /// Adds one record's rating, in the parser's indices.
+    @inline(__always)
+    mutating func rating(user: Int32, book: Int32, value: Float) {
+        ratingUsers.append(user)
+        ratingBooks.append(book)
+        ratingValues.append(value)
+        records += 1
+    }
+
     mutating func reject(_ record: CSVRecord, _ reason: RejectReason) {
         records += 1
         rejects.append(Reject(line: record.line, reason: reason, record: record.rawText))

@@ -60,10 +60,7 @@ struct RatingsRowParser: Sendable {
                     let value = layout.rating.plainRating(CSVRecord.trimmed(line.third.bytes))
                 {
                     tokenizer.skip(line)
-                    batch.ratingUsers.append(user)
-                    batch.ratingBooks.append(book)
-                    batch.ratingValues.append(value)
-                    batch.records += 1
+                    batch.rating(user: user, book: book, value: value)
                     continue
                 }
                 guard let record = try tokenizer.next() else {
@@ -90,11 +87,7 @@ struct RatingsRowParser: Sendable {
         if let user = users.index(ofKnown: userBytes), let book = books.index(ofKnown: bookBytes),
             let value = layout.rating.plainRating(in: record)
         {
-            batch.ratingUsers.append(user)
-            batch.ratingBooks.append(book)
-            batch.ratingValues.append(value)
-            batch.records += 1
-            return
+            return batch.rating(user: user, book: book, value: value)
         }
         guard let user = Self.key(userBytes, in: users), let bookText = Self.key(bookBytes, in: books) else {
             return batch.reject(record, .invalidEncoding)
@@ -112,10 +105,8 @@ struct RatingsRowParser: Sendable {
         case .rejected(let reason):
             batch.reject(record, reason)
         case .rating(let value):
-            batch.ratingUsers.append(index(of: user, in: &batch))
-            batch.ratingBooks.append(index(of: book, in: &batch))
-            batch.ratingValues.append(value)
-            batch.records += 1
+            let (userIndex, bookIndex) = (index(of: user, in: &batch), index(of: book, in: &batch))
+            batch.rating(user: userIndex, book: bookIndex, value: value)
         case .shelved:
             batch.shelfUsers.append(index(of: user, in: &batch))
             batch.shelfBooks.append(index(of: book, in: &batch))
