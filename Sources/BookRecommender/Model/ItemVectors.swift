@@ -4,11 +4,13 @@ import Foundation
 /// and `.byUser`, and each item's norm.
 struct ItemVectors: Sendable {
     let itemEntries: [SparseEntry]
-    /// Empty when not asked for (the dense kernel reads `itemEntries` only).
+    /// Empty when not asked for (the dense kernel weighs `RatingMatrix.byUser` itself).
     let userEntries: [SparseEntry]
     /// Cosine, Pearson and TF-IDF: the Euclidean norm of the item's vector.
     /// Jaccard: its rater count. BM25: 1, so the similarity is the plain dot product.
     let norms: [Float]
+    /// How each rating became its value in the vectors.
+    let weighting: Weighting
 
     /// BM25's rating saturation `k1` (`implicit`'s default).
     static let bm25K1 = 1.2
@@ -19,21 +21,11 @@ struct ItemVectors: Sendable {
     /// `userEntries` only when `byUser`.
     init(matrix: RatingMatrix, similarity: Similarity, threads: Int = 1, byUser wanted: Bool = true) {
         let (byItem, byUser) = (matrix.byItem, matrix.byUser)
-        switch similarity {
-        case .cosine, .jaccard:
+        let weight = Weighting(matrix: matrix, similarity: similarity)
+        if weight.isIdentity {
             itemEntries = byItem.entries
             userEntries = wanted ? byUser.entries : []
-        case .pearson:
-            let means = (0..<matrix.itemCount).map { item in
-                let range = byItem.range(of: item)
-                return range.isEmpty ? 0 : byItem.entries[range].reduce(Float(0)) { $0 + $1.value } / Float(range.count)
-            }
-            itemEntries = byItem.mappingValues(threads: threads) { item, entry in entry.value - means[item] }
-            userEntries =
-                wanted
-                ? byUser.mappingValues(threads: threads) { _, entry in entry.value - means[Int(entry.column)] } : []
-        case .bm25, .tfidf:
-            let weight = Weighting(matrix: matrix, bm25: similarity == .bm25)
+        } else {
             itemEntries = byItem.mappingValues(threads: threads) { item, entry in
                 weight(entry.value, user: Int(entry.column), item: item)
             }
@@ -55,36 +47,57 @@ struct ItemVectors: Sendable {
             }
         }
         self.norms = norms
+        weighting = weight
     }
 
-    /// The weight of a rating `(value, user, item)` under BM25 or TF-IDF, as
-    /// `Similarity.bm25` and `.tfidf` define them. Sums are taken in `Double`
-    /// and over all `matrix.itemCount` books (those without ratings count in
-    /// `mean(s)` as 0).
+    /// The value of a rating `(value, user, item)` in the vectors of one
+    /// similarity: the rating itself (cosine, Jaccard), centred on the item's
+    /// mean (Pearson), or weighted as `Similarity.bm25` and `.tfidf` define
+    /// it. BM25 and TF-IDF sums are taken in `Double` and over all
+    /// `matrix.itemCount` books (those without ratings count in `mean(s)` as 0).
     struct Weighting: Sendable {
-        /// Per user: `log(books) − log(1 + ratings)`.
-        private let idf: [Double]
-        /// Per item, BM25 only: `1 − b + b · s / mean(s)`, `s` the sum of its ratings.
+        /// Pearson only: per item, the mean of its ratings.
+        private let means: [Float]?
+        /// BM25 and TF-IDF: per user, `log(books) − log(1 + ratings)`.
+        private let idf: [Double]?
+        /// BM25 only: per item, `1 − b + b · s / mean(s)`, `s` the sum of its ratings.
         private let lengths: [Double]?
 
-        init(matrix: RatingMatrix, bm25: Bool) {
+        init(matrix: RatingMatrix, similarity: Similarity) {
+            let byItem = matrix.byItem
             let books = Double(matrix.itemCount)
-            idf = (0..<matrix.userCount).map { user in
-                log(books) - log1p(Double(matrix.byUser.range(of: user).count))
-            }
-            guard bm25 else {
+            means =
+                similarity != .pearson
+                ? nil
+                : (0..<matrix.itemCount).map { item in
+                    let range = byItem.range(of: item)
+                    return range.isEmpty
+                        ? 0 : byItem.entries[range].reduce(Float(0)) { $0 + $1.value } / Float(range.count)
+                }
+            idf =
+                similarity != .bm25 && similarity != .tfidf
+                ? nil
+                : (0..<matrix.userCount).map { user in
+                    log(books) - log1p(Double(matrix.byUser.range(of: user).count))
+                }
+            guard similarity == .bm25 else {
                 lengths = nil
                 return
             }
             let sums = (0..<matrix.itemCount).map { item in
-                matrix.byItem.entries[matrix.byItem.range(of: item)].reduce(0.0) { $0 + Double($1.value) }
+                byItem.entries[byItem.range(of: item)].reduce(0.0) { $0 + Double($1.value) }
             }
             let meanSum = sums.reduce(0, +) / max(1, books)
             lengths = sums.map { 1 - ItemVectors.bm25B + (meanSum > 0 ? ItemVectors.bm25B * $0 / meanSum : 0) }
         }
 
+        /// Whether every value is the rating itself.
+        var isIdentity: Bool { means == nil && idf == nil }
+
         @inline(__always)
         func callAsFunction(_ value: Float, user: Int, item: Int) -> Float {
+            if let means { return value - means[item] }
+            guard let idf else { return value }
             let rating = Double(value)
             guard let lengths else { return Float(rating.squareRoot() * idf[user]) }
             let k1 = ItemVectors.bm25K1

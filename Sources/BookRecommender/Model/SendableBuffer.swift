@@ -20,4 +20,9 @@ struct SendableBuffer<Element>: @unchecked Sendable {
     func initialize(_ index: Int, to value: Element) {
         base.initializeElement(at: index, to: value)
     }
+
+    /// The slots `range`, for a worker that owns all of them.
+    func slots(_ range: Range<Int>) -> UnsafeMutableBufferPointer<Element> {
+        UnsafeMutableBufferPointer(rebasing: base[range])
+    }
 }

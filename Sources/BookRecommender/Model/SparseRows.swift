@@ -35,22 +35,16 @@ struct SparseRows: Sendable {
         rows: [Int32], columns: [Int32], values: [Float]?, rowCount: Int, columnCount: Int, threads: Int
     ) -> (matrix: SparseRows, replaced: Int) {
         let n = rows.count
-        let slices = CountingSort.evenSlices(count: n, threads: threads)
-        // `row << 32 | input`, by column.
-        let (columnOffsets, byColumn) = CountingSort.sort(slices: slices, keyCount: columnCount, threads: threads) {
-            slice, emit in
-            for input in slice { emit(columns[input], UInt64(UInt32(bitPattern: rows[input])) << 32 | UInt64(input)) }
-        }
-        // `column << 32 | input`, by row and, within a row, by column.
-        let (rowOffsets, keys) = CountingSort.sort(slices: slices, keyCount: rowCount, threads: threads) {
-            positions, emit in
-            var column = 0
-            for position in positions {
-                while position >= Int(columnOffsets[column + 1]) { column += 1 }
-                let key = byColumn[position]
-                emit(Int32(truncatingIfNeeded: key >> 32), UInt64(column) << 32 | key & 0xFFFF_FFFF)
+        let (rowOffsets, keys) =
+            Self.runOffsets(of: rows, rowCount: rowCount).map { offsets in
+                (
+                    offsets,
+                    Self.sortedWithinRows(
+                        columns: columns, offsets: offsets, columnCount: columnCount, threads: threads)
+                )
             }
-        }
+            ?? Self.sortedByRowThenColumn(
+                rows: rows, columns: columns, rowCount: rowCount, columnCount: columnCount, threads: threads)
         // offsets[row + 1]: first how many distinct columns `row` keeps, then the running total.
         var offsets = [Int32](repeating: 0, count: rowCount + 1)
         offsets.withUnsafeMutableBufferPointer { offsetBuffer in
@@ -84,6 +78,68 @@ struct SparseRows: Sendable {
             count = Int(rowStarts[rowCount])
         }
         return (SparseRows(offsets: offsets, entries: entries), n - entries.count)
+    }
+
+    /// Where each row's run starts when `rows` never decreases (exports are
+    /// usually grouped by user), else nil.
+    private static func runOffsets(of rows: [Int32], rowCount: Int) -> [Int32]? {
+        var offsets = [Int32](repeating: 0, count: rowCount + 1)
+        var previous: Int32 = 0
+        for row in rows {
+            guard row >= previous else { return nil }
+            offsets[Int(row) + 1] += 1
+            previous = row
+        }
+        for row in 0..<rowCount { offsets[row + 1] += offsets[row] }
+        return offsets
+    }
+
+    /// `column << 32 | input` for every input, sorted within each row's run
+    /// of `offsets`: by column, then input order. Rows are sorted in place on
+    /// `threads` workers.
+    private static func sortedWithinRows(columns: [Int32], offsets: [Int32], columnCount: Int, threads: Int)
+        -> [UInt64]
+    {
+        [UInt64](unsafeUninitializedCapacity: columns.count) { buffer, count in
+            let out = SendableBuffer(buffer)
+            Parallel.forEachWorker(count: offsets.count - 1, blockSize: 1024, threads: threads) { _, work in
+                let sorter = RowSorter(columnCount: columnCount)
+                for block in work {
+                    for row in block.range {
+                        let slots = Int(offsets[row])..<Int(offsets[row + 1])
+                        for input in slots {
+                            out.initialize(input, to: UInt64(UInt32(bitPattern: columns[input])) << 32 | UInt64(input))
+                        }
+                        sorter.sort(out.slots(slots))
+                    }
+                }
+            }
+            count = columns.count
+        }
+    }
+
+    /// `column << 32 | input` for every input, by row and, within a row, by
+    /// column then input order: two stable counting sorts, by column and then
+    /// by row, each of `threads` workers counting and placing one slice.
+    private static func sortedByRowThenColumn(
+        rows: [Int32], columns: [Int32], rowCount: Int, columnCount: Int, threads: Int
+    ) -> (offsets: [Int32], keys: [UInt64]) {
+        let slices = CountingSort.evenSlices(count: rows.count, threads: threads)
+        // `row << 32 | input`, by column.
+        let (columnOffsets, byColumn) = CountingSort.sort(slices: slices, keyCount: columnCount, threads: threads) {
+            slice, emit in
+            for input in slice { emit(columns[input], UInt64(UInt32(bitPattern: rows[input])) << 32 | UInt64(input)) }
+        }
+        let (rowOffsets, keys) = CountingSort.sort(slices: slices, keyCount: rowCount, threads: threads) {
+            positions, emit in
+            var column = 0
+            for position in positions {
+                while position >= Int(columnOffsets[column + 1]) { column += 1 }
+                let key = byColumn[position]
+                emit(Int32(truncatingIfNeeded: key >> 32), UInt64(column) << 32 | key & 0xFFFF_FFFF)
+            }
+        }
+        return (rowOffsets, keys)
     }
 
     /// Whether the key in `slot` is the last of its column in the sorted `slots`.

@@ -48,3 +48,54 @@ import Testing
         #expect(picks == [[]])
     }
 }
+
+/// `SparseRows.grouping` takes a per-row sort when the rows come grouped and
+/// two counting sorts otherwise; both must give the same matrix.
+@Suite struct GroupingPathTests {
+    @Test(arguments: [1, 3])
+    func groupedAndInterleavedInputGiveTheSameMatrix(threads: Int) {
+        var random = SeededRandom(seed: 11)
+        // 40 users; some rate a few of 300 books, some most of 50, some the same book repeatedly.
+        var triples: [(row: Int32, column: Int32, value: Float)] = []
+        for user in 0..<40 {
+            let (count, columns) = user % 3 == 0 ? (random.below(6), 300) : (20 + random.below(40), 50)
+            for _ in 0..<count {
+                triples.append((Int32(user), Int32(random.below(columns)), Float(1 + random.below(5))))
+            }
+        }
+        // Interleaved: a stable sort by column keeps each (row, column)'s repeats in input order.
+        let interleaved = triples.enumerated().sorted {
+            ($0.element.column, $0.offset) < ($1.element.column, $1.offset)
+        }
+        .map(\.element)
+        #expect(zip(interleaved, interleaved.dropFirst()).contains { $0.row > $1.row })
+        let (grouped, replaced) = group(triples, threads: threads)
+        let (other, otherReplaced) = group(interleaved, threads: threads)
+        #expect(replaced > 0)
+        #expect(replaced == otherReplaced)
+        #expect(grouped.offsets == other.offsets)
+        #expect(grouped.entries == other.entries)
+        for row in 0..<grouped.rowCount {
+            let columns = grouped.entries[grouped.range(of: row)].map(\.column)
+            #expect(columns == Array(Set(columns)).sorted())
+        }
+    }
+
+    @Test func inGroupedRowsTheLaterRatingWins() {
+        // u0: A=1, C=4, A=5, A=2; u1: A=3, B=2, A=1. Rows never decrease.
+        let result = SparseRows.grouping(
+            rows: [0, 0, 0, 0, 1, 1, 1], columns: [0, 2, 0, 0, 0, 1, 0], values: [1, 4, 5, 2, 3, 2, 1],
+            rowCount: 2, columnCount: 3, threads: 2)
+        #expect(result.replaced == 3)
+        #expect(result.matrix.offsets == [0, 2, 4])
+        #expect(result.matrix.entries.map(\.column) == [0, 2, 0, 1])
+        #expect(result.matrix.entries.map(\.value) == [2, 4, 1, 2])
+    }
+
+    private func group(_ triples: [(row: Int32, column: Int32, value: Float)], threads: Int) -> (SparseRows, Int) {
+        let result = SparseRows.grouping(
+            rows: triples.map(\.row), columns: triples.map(\.column), values: triples.map(\.value),
+            rowCount: 40, columnCount: 300, threads: threads)
+        return (result.matrix, result.replaced)
+    }
+}
