@@ -6,14 +6,16 @@
 /// kept never depends on the order offers arrive in. Memory grows only for
 /// items that are offered something.
 struct HeapPool {
+    private typealias Entry = (score: Float, rank: Int32)
+
     let capacity: Int
     /// Per item: its heap's index in the pool, or -1.
     private var heapOf: [Int32]
     /// Per item: the lowest score that can still get in (-∞ until the heap is full).
     private var floor: [Float]
     private var counts: [Int32] = []
-    private var scores: [Float] = []
-    private var ranks: [Int32] = []
+    /// Heap `h` holds `entries[h * capacity..<h * capacity + counts[h]]`, its worst entry first.
+    private var entries: [Entry] = []
 
     init(itemCount: Int, capacity: Int) {
         self.capacity = max(0, capacity)
@@ -30,24 +32,25 @@ struct HeapPool {
             heap = counts.count
             heapOf[item] = Int32(heap)
             counts.append(0)
-            scores.append(contentsOf: repeatElement(0, count: capacity))
-            ranks.append(contentsOf: repeatElement(0, count: capacity))
+            entries.append(contentsOf: repeatElement((score: 0, rank: 0), count: capacity))
         }
-        let base = heap * capacity
-        let count = Int(counts[heap])
-        if count < capacity {
-            scores[base + count] = score
-            ranks[base + count] = rank
-            counts[heap] += 1
-            siftUp(base: base, from: count)
-        } else if score > scores[base] || (score == scores[base] && rank < ranks[base]) {
-            scores[base] = score
-            ranks[base] = rank
-            siftDown(base: base)
-        } else {
-            return
+        let entry = (score, rank)
+        let (base, count, capacity) = (heap * capacity, Int(counts[heap]), self.capacity)
+        // The heap's worst entry after the offer, or nil when the offer was turned away.
+        let worst: Float? = entries.withUnsafeMutableBufferPointer { entries in
+            let slots = UnsafeMutableBufferPointer(rebasing: entries[base..<base + capacity])
+            if count < capacity {
+                Self.siftUp(entry, from: count, in: slots)
+            } else if Self.isBetter(entry, than: slots[0]) {
+                Self.siftDown(entry, in: slots)
+            } else {
+                return nil
+            }
+            return slots[0].score
         }
-        if count + 1 >= capacity { floor[item] = scores[base] }
+        guard let worst else { return }
+        counts[heap] = Int32(min(count + 1, capacity))
+        if count + 1 >= capacity { floor[item] = worst }
     }
 
     /// Calls `body` with every entry kept for `item`, in no particular order.
@@ -55,40 +58,40 @@ struct HeapPool {
         let heap = Int(heapOf[item])
         guard heap >= 0 else { return }
         let base = heap * capacity
-        for slot in base..<base + Int(counts[heap]) { body(scores[slot], ranks[slot]) }
+        for slot in base..<base + Int(counts[heap]) { body(entries[slot].score, entries[slot].rank) }
     }
 
-    /// True when the entry at `a` is worse than the one at `b`.
     @inline(__always)
-    private func isWorse(_ a: Int, _ b: Int) -> Bool {
-        scores[a] < scores[b] || (scores[a] == scores[b] && ranks[a] > ranks[b])
+    private static func isBetter(_ entry: Entry, than other: Entry) -> Bool {
+        entry.score > other.score || (entry.score == other.score && entry.rank < other.rank)
     }
 
-    private mutating func swapAt(_ a: Int, _ b: Int) {
-        scores.swapAt(a, b)
-        ranks.swapAt(a, b)
-    }
-
-    private mutating func siftUp(base: Int, from start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard isWorse(base + child, base + parent) else { return }
-            swapAt(base + child, base + parent)
-            child = parent
+    /// Places `entry` in the hole at `start`, moving worse-than-it parents down.
+    @inline(__always)
+    private static func siftUp(_ entry: Entry, from start: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
+        var hole = start
+        while hole > 0 {
+            let parent = (hole - 1) / 2
+            guard isBetter(heap[parent], than: entry) else { break }
+            heap[hole] = heap[parent]
+            hole = parent
         }
+        heap[hole] = entry
     }
 
-    private mutating func siftDown(base: Int) {
-        var parent = 0
+    /// Places `entry` in the hole at the root of the full `heap`, moving
+    /// better-than-it children up.
+    @inline(__always)
+    private static func siftDown(_ entry: Entry, in heap: UnsafeMutableBufferPointer<Entry>) {
+        var hole = 0
         while true {
-            let left = 2 * parent + 1
-            guard left < capacity else { return }
-            var worst = left
-            if left + 1 < capacity && isWorse(base + left + 1, base + left) { worst = left + 1 }
-            guard isWorse(base + worst, base + parent) else { return }
-            swapAt(base + worst, base + parent)
-            parent = worst
+            var worst = 2 * hole + 1
+            guard worst < heap.count else { break }
+            if worst + 1 < heap.count && isBetter(heap[worst], than: heap[worst + 1]) { worst += 1 }
+            guard isBetter(entry, than: heap[worst]) else { break }
+            heap[hole] = heap[worst]
+            hole = worst
         }
+        heap[hole] = entry
     }
 }

@@ -6,17 +6,15 @@
 /// the selection never depends on the order entries arrive in. Nothing is
 /// allocated after `init`.
 struct TopK {
+    typealias Entry = (score: Float, rank: Int32, payload: Int32)
+
     let capacity: Int
     private(set) var count = 0
-    private var scores: [Float]
-    private var ranks: [Int32]
-    private var payloads: [Int32]
+    private var entries: [Entry]
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
-        scores = [Float](repeating: 0, count: self.capacity)
-        ranks = [Int32](repeating: 0, count: self.capacity)
-        payloads = [Int32](repeating: 0, count: self.capacity)
+        entries = Array(repeating: (0, 0, 0), count: self.capacity)
     }
 
     /// Whether an entry with this score and rank would be kept.
@@ -24,40 +22,40 @@ struct TopK {
     func accepts(score: Float, rank: Int32) -> Bool {
         if count < capacity { return true }
         guard capacity > 0 else { return false }
-        return Self.isBetter(score, rank, than: scores[0], ranks[0])
+        return Self.isBetter((score, rank, 0), than: entries[0])
     }
 
     /// Keeps the entry if it is among the best `capacity` seen so far.
     mutating func insert(score: Float, rank: Int32, payload: Int32) {
+        let entry = (score, rank, payload)
         if count < capacity {
-            scores[count] = score
-            ranks[count] = rank
-            payloads[count] = payload
             count += 1
-            siftUp(count - 1)
+            let count = self.count
+            entries.withUnsafeMutableBufferPointer { Self.siftUp(entry, from: count - 1, in: $0) }
         } else if accepts(score: score, rank: rank) {
-            scores[0] = score
-            ranks[0] = rank
-            payloads[0] = payload
-            siftDown(0, limit: count)
+            let count = self.count
+            entries.withUnsafeMutableBufferPointer { Self.siftDown(entry, limit: count, in: $0) }
         }
     }
 
     /// Sorts the kept entries best first; read them with `entry(at:)`, then
     /// call `removeAll()` before the next round of inserts.
     mutating func sortBestFirst() {
-        var end = count
-        while end > 1 {
-            end -= 1
-            swapAt(0, end)
-            siftDown(0, limit: end)
+        let count = self.count
+        entries.withUnsafeMutableBufferPointer { heap in
+            for end in stride(from: count - 1, to: 0, by: -1) {
+                let last = heap[end]
+                heap[end] = heap[0]
+                Self.siftDown(last, limit: end, in: heap)
+            }
         }
     }
 
     /// The entry at `index`: in heap order (the worst kept at 0), or best
     /// first after `sortBestFirst()`.
-    func entry(at index: Int) -> (score: Float, rank: Int32, payload: Int32) {
-        (scores[index], ranks[index], payloads[index])
+    @inline(__always)
+    func entry(at index: Int) -> Entry {
+        entries[index]
     }
 
     /// Empties the selection, keeping its storage.
@@ -66,42 +64,36 @@ struct TopK {
     }
 
     @inline(__always)
-    private static func isBetter(_ score: Float, _ rank: Int32, than other: Float, _ otherRank: Int32) -> Bool {
-        score > other || (score == other && rank < otherRank)
+    private static func isBetter(_ entry: Entry, than other: Entry) -> Bool {
+        entry.score > other.score || (entry.score == other.score && entry.rank < other.rank)
     }
 
-    /// True when the entry at `a` is worse than the one at `b`.
+    /// Places `entry` in the hole at `start`, moving worse-than-it parents down.
     @inline(__always)
-    private func isWorse(_ a: Int, _ b: Int) -> Bool {
-        Self.isBetter(scores[b], ranks[b], than: scores[a], ranks[a])
-    }
-
-    private mutating func swapAt(_ a: Int, _ b: Int) {
-        scores.swapAt(a, b)
-        ranks.swapAt(a, b)
-        payloads.swapAt(a, b)
-    }
-
-    private mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard isWorse(child, parent) else { return }
-            swapAt(child, parent)
-            child = parent
+    private static func siftUp(_ entry: Entry, from start: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
+        var hole = start
+        while hole > 0 {
+            let parent = (hole - 1) / 2
+            guard isBetter(heap[parent], than: entry) else { break }
+            heap[hole] = heap[parent]
+            hole = parent
         }
+        heap[hole] = entry
     }
 
-    private mutating func siftDown(_ start: Int, limit: Int) {
-        var parent = start
+    /// Places `entry` in the hole at the root of `heap[..<limit]`, moving
+    /// better-than-it children up.
+    @inline(__always)
+    private static func siftDown(_ entry: Entry, limit: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
+        var hole = 0
         while true {
-            let left = 2 * parent + 1
-            guard left < limit else { return }
-            var worst = left
-            if left + 1 < limit && isWorse(left + 1, left) { worst = left + 1 }
-            guard isWorse(worst, parent) else { return }
-            swapAt(worst, parent)
-            parent = worst
+            var worst = 2 * hole + 1
+            guard worst < limit else { break }
+            if worst + 1 < limit && isBetter(heap[worst], than: heap[worst + 1]) { worst += 1 }
+            guard isBetter(entry, than: heap[worst]) else { break }
+            heap[hole] = heap[worst]
+            hole = worst
         }
+        heap[hole] = entry
     }
 }
