@@ -83,14 +83,16 @@ struct ItemNeighbors: Sendable {
     /// Items per block of the dense kernel: as many accumulator rows (8 bytes
     /// per item) as fit in `denseBytes`, 1 to 128.
     static func denseBlockSize(itemCount: Int) -> Int {
-        max(1, min(128, denseBytes / (MemoryLayout<NeighborFinder.PairSum>.stride * max(1, itemCount))))
+        max(1, min(128, denseBytes / (MemoryLayout<SIMD2<Float>>.stride * max(1, itemCount))))
     }
 
     /// Whether the dense kernel costs less than the pairs: its fixed cost
     /// (scanning `items²/2` cells, and visiting every user once per block)
-    /// must not exceed the pair count. Both kernels give the same lists for
-    /// every option, so only the cost decides.
+    /// must not exceed the pair count, and the users must be few enough for
+    /// its counts (`DenseBlockFinder.maxUsers`). Both kernels give the same
+    /// lists for every option, so only the cost decides.
     static func denseApplies(matrix: RatingMatrix) -> Bool {
+        guard matrix.userCount <= DenseBlockFinder.maxUsers else { return false }
         var pairs: Double = 0
         for user in 0..<matrix.userCount {
             let count = Double(matrix.byUser.range(of: user).count)
