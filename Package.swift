@@ -15,9 +15,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .target(name: "CPrefetch"),
         .target(
             name: "BookRecommender",
-            dependencies: ["CLibXML2"]
+            dependencies: ["CLibXML2", "CPrefetch"]
         ),
         .executableTarget(
             name: "bookrec",

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// One worker's scratch for scoring users: dense score (and, when
 /// averaging, |similarity|) accumulators over all items, per-item stamps (touched / owned by the
 /// current user), the pick heap and one reason heap per pick. Nothing is
@@ -20,8 +22,6 @@ struct UserScorer: ~Copyable {
     private let isPick: ScratchArray<UInt8>
     /// Items touched for the current user; one spare slot, as `accumulate` writes one past the count.
     private let touched: ScratchArray<Int32>
-    /// Keeps the cache-warming loads of `accumulate(rated:stamp:)` from being optimised away.
-    private let warmed: ScratchArray<Int32>
     private var picks: TopK
     private var reasons: [TopK]
 
@@ -35,7 +35,6 @@ struct UserScorer: ~Copyable {
         pickOf = ScratchArray(count: itemCount, filledWith: -1)
         isPick = ScratchArray(count: itemCount, filledWith: 0)
         touched = ScratchArray(count: itemCount + 1, filledWith: 0)
-        warmed = ScratchArray(count: 1, filledWith: 0)
         picks = TopK(capacity: top)
         reasons = Array(repeating: TopK(capacity: model.options.reasons), count: top)
     }
@@ -109,7 +108,7 @@ struct UserScorer: ~Copyable {
     /// Adds `sim(i, j) · r_i` (and, when averaging, `|sim(i, j)|`) for every rated `i` and
     /// neighbour `j`, in rating then neighbour order; returns the count of
     /// items touched. While one neighbour list is summed, the next one is
-    /// touched (one load per 64-byte line) so its cache lines arrive together.
+    /// prefetched (one hint per 64-byte line) so its cache lines arrive together.
     ///
     /// Each neighbour is written to the touched list unconditionally and the
     /// count only moves on for a first touch, so the loop has no branch that
@@ -122,14 +121,13 @@ struct UserScorer: ~Copyable {
             lists.entries.withUnsafeBufferPointer { links in
                 lists.offsets.withUnsafeBufferPointer { offsets in
                     var touchedCount = 0
-                    var warm: Int32 = 0
                     for entry in rated {
                         let item = Int(ratings[entry].column)
                         let rating = ratings[entry].value
                         if entry + 1 < rated.upperBound {
                             let next = Int(ratings[entry + 1].column)
                             for line in stride(from: Int(offsets[next]), to: Int(offsets[next + 1]), by: 8) {
-                                warm &+= links[line].column
+                                bookrec_prefetch(links.baseAddress! + line)
                             }
                         }
                         let neighbors = Int(offsets[item])..<Int(offsets[item + 1])
@@ -146,7 +144,6 @@ struct UserScorer: ~Copyable {
                             for link in neighbors { weights[Int(links[link].column)] += abs(links[link].value) }
                         }
                     }
-                    warmed[0] = warm
                     return touchedCount
                 }
             }
