@@ -6,7 +6,10 @@
 /// kept never depends on the order offers arrive in. Memory grows only for
 /// items that are offered something.
 struct HeapPool {
-    private typealias Entry = (score: Float, rank: Int32)
+    private struct Entry: RankedEntry {
+        var score: Float
+        var rank: Int32
+    }
 
     let capacity: Int
     /// Per item: its heap's index in the pool, or -1.
@@ -32,17 +35,17 @@ struct HeapPool {
             heap = counts.count
             heapOf[item] = Int32(heap)
             counts.append(0)
-            entries.append(contentsOf: repeatElement((score: 0, rank: 0), count: capacity))
+            entries.append(contentsOf: repeatElement(Entry(score: 0, rank: 0), count: capacity))
         }
-        let entry = (score, rank)
+        let entry = Entry(score: score, rank: rank)
         let (base, count, capacity) = (heap * capacity, Int(counts[heap]), self.capacity)
         // The heap's worst entry after the offer, or nil when the offer was turned away.
         let worst: Float? = entries.withUnsafeMutableBufferPointer { entries in
             let slots = UnsafeMutableBufferPointer(rebasing: entries[base..<base + capacity])
             if count < capacity {
-                Self.siftUp(entry, from: count, in: slots)
-            } else if Self.isBetter(entry, than: slots[0]) {
-                Self.siftDown(entry, in: slots)
+                WorstFirstHeap.siftUp(entry, from: count, in: slots)
+            } else if WorstFirstHeap.isBetter(entry, than: slots[0]) {
+                WorstFirstHeap.siftDown(entry, limit: capacity, in: slots)
             } else {
                 return nil
             }
@@ -59,39 +62,5 @@ struct HeapPool {
         guard heap >= 0 else { return }
         let base = heap * capacity
         for slot in base..<base + Int(counts[heap]) { body(entries[slot].score, entries[slot].rank) }
-    }
-
-    @inline(__always)
-    private static func isBetter(_ entry: Entry, than other: Entry) -> Bool {
-        entry.score > other.score || (entry.score == other.score && entry.rank < other.rank)
-    }
-
-    /// Places `entry` in the hole at `start`, moving worse-than-it parents down.
-    @inline(__always)
-    private static func siftUp(_ entry: Entry, from start: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
-        var hole = start
-        while hole > 0 {
-            let parent = (hole - 1) / 2
-            guard isBetter(heap[parent], than: entry) else { break }
-            heap[hole] = heap[parent]
-            hole = parent
-        }
-        heap[hole] = entry
-    }
-
-    /// Places `entry` in the hole at the root of the full `heap`, moving
-    /// better-than-it children up.
-    @inline(__always)
-    private static func siftDown(_ entry: Entry, in heap: UnsafeMutableBufferPointer<Entry>) {
-        var hole = 0
-        while true {
-            var worst = 2 * hole + 1
-            guard worst < heap.count else { break }
-            if worst + 1 < heap.count && isBetter(heap[worst], than: heap[worst + 1]) { worst += 1 }
-            guard isBetter(entry, than: heap[worst]) else { break }
-            heap[hole] = heap[worst]
-            hole = worst
-        }
-        heap[hole] = entry
     }
 }

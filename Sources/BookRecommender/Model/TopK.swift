@@ -6,7 +6,11 @@
 /// the selection never depends on the order entries arrive in. Nothing is
 /// allocated after `init`.
 struct TopK {
-    typealias Entry = (score: Float, rank: Int32, payload: Int32)
+    struct Entry: RankedEntry {
+        var score: Float
+        var rank: Int32
+        var payload: Int32
+    }
 
     let capacity: Int
     private(set) var count = 0
@@ -14,7 +18,7 @@ struct TopK {
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
-        entries = Array(repeating: (0, 0, 0), count: self.capacity)
+        entries = Array(repeating: Entry(score: 0, rank: 0, payload: 0), count: self.capacity)
     }
 
     /// Whether an entry with this score and rank would be kept.
@@ -22,19 +26,19 @@ struct TopK {
     func accepts(score: Float, rank: Int32) -> Bool {
         if count < capacity { return true }
         guard capacity > 0 else { return false }
-        return Self.isBetter((score, rank, 0), than: entries[0])
+        return WorstFirstHeap.isBetter(Entry(score: score, rank: rank, payload: 0), than: entries[0])
     }
 
     /// Keeps the entry if it is among the best `capacity` seen so far.
     mutating func insert(score: Float, rank: Int32, payload: Int32) {
-        let entry = (score, rank, payload)
+        let entry = Entry(score: score, rank: rank, payload: payload)
         if count < capacity {
             count += 1
             let count = self.count
-            entries.withUnsafeMutableBufferPointer { Self.siftUp(entry, from: count - 1, in: $0) }
+            entries.withUnsafeMutableBufferPointer { WorstFirstHeap.siftUp(entry, from: count - 1, in: $0) }
         } else if accepts(score: score, rank: rank) {
             let count = self.count
-            entries.withUnsafeMutableBufferPointer { Self.siftDown(entry, limit: count, in: $0) }
+            entries.withUnsafeMutableBufferPointer { WorstFirstHeap.siftDown(entry, limit: count, in: $0) }
         }
     }
 
@@ -46,7 +50,7 @@ struct TopK {
             for end in stride(from: count - 1, to: 0, by: -1) {
                 let last = heap[end]
                 heap[end] = heap[0]
-                Self.siftDown(last, limit: end, in: heap)
+                WorstFirstHeap.siftDown(last, limit: end, in: heap)
             }
         }
     }
@@ -61,39 +65,5 @@ struct TopK {
     /// Empties the selection, keeping its storage.
     mutating func removeAll() {
         count = 0
-    }
-
-    @inline(__always)
-    private static func isBetter(_ entry: Entry, than other: Entry) -> Bool {
-        entry.score > other.score || (entry.score == other.score && entry.rank < other.rank)
-    }
-
-    /// Places `entry` in the hole at `start`, moving worse-than-it parents down.
-    @inline(__always)
-    private static func siftUp(_ entry: Entry, from start: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
-        var hole = start
-        while hole > 0 {
-            let parent = (hole - 1) / 2
-            guard isBetter(heap[parent], than: entry) else { break }
-            heap[hole] = heap[parent]
-            hole = parent
-        }
-        heap[hole] = entry
-    }
-
-    /// Places `entry` in the hole at the root of `heap[..<limit]`, moving
-    /// better-than-it children up.
-    @inline(__always)
-    private static func siftDown(_ entry: Entry, limit: Int, in heap: UnsafeMutableBufferPointer<Entry>) {
-        var hole = 0
-        while true {
-            var worst = 2 * hole + 1
-            guard worst < limit else { break }
-            if worst + 1 < limit && isBetter(heap[worst], than: heap[worst + 1]) { worst += 1 }
-            guard isBetter(entry, than: heap[worst]) else { break }
-            heap[hole] = heap[worst]
-            hole = worst
-        }
-        heap[hole] = entry
     }
 }
