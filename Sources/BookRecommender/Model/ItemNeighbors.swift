@@ -52,7 +52,7 @@ struct ItemNeighbors: Sendable {
         case .sparse: blockSize = Self.sparseBlockSize
         }
         let vectors = ItemVectors(
-            matrix: matrix, similarity: options.similarity, threads: options.threads, byUser: chosen == .sparse)
+            matrix: matrix, similarity: options.similarity, threads: options.threads, entries: chosen == .sparse)
         let dense = chosen == .sparse ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         var blocks = [Block](repeating: Block(), count: blockCount)

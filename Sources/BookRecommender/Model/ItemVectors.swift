@@ -3,8 +3,9 @@ import Foundation
 /// The values similarity is computed from, aligned with `RatingMatrix.byItem`
 /// and `.byUser`, and each item's norm.
 struct ItemVectors: Sendable {
-    let itemEntries: [SparseEntry]
     /// Empty when not asked for (the dense kernel weighs `RatingMatrix.byUser` itself).
+    let itemEntries: [SparseEntry]
+    /// Empty when not asked for, as `itemEntries`.
     let userEntries: [SparseEntry]
     /// Cosine, Pearson and TF-IDF: the Euclidean norm of the item's vector.
     /// Jaccard: its rater count. BM25: 1, so the similarity is the plain dot product.
@@ -18,22 +19,22 @@ struct ItemVectors: Sendable {
     static let bm25B = 0.75
 
     /// The vectors of `matrix` for `similarity`, weighted on `threads` workers;
-    /// `userEntries` only when `byUser`.
-    init(matrix: RatingMatrix, similarity: Similarity, threads: Int = 1, byUser wanted: Bool = true) {
+    /// the weighted entries only when `entries` (the sparse kernel reads them;
+    /// the dense kernel needs only the weighting and the norms).
+    init(matrix: RatingMatrix, similarity: Similarity, threads: Int = 1, entries wanted: Bool = true) {
         let (byItem, byUser) = (matrix.byItem, matrix.byUser)
         let weight = Weighting(matrix: matrix, similarity: similarity)
-        if weight.isIdentity {
-            itemEntries = byItem.entries
-            userEntries = wanted ? byUser.entries : []
+        if !wanted {
+            (itemEntries, userEntries) = ([], [])
+        } else if weight.isIdentity {
+            (itemEntries, userEntries) = (byItem.entries, byUser.entries)
         } else {
             itemEntries = byItem.mappingValues(threads: threads) { item, entry in
                 weight(entry.value, user: Int(entry.column), item: item)
             }
-            userEntries =
-                wanted
-                ? byUser.mappingValues(threads: threads) { user, entry in
-                    weight(entry.value, user: user, item: Int(entry.column))
-                } : []
+            userEntries = byUser.mappingValues(threads: threads) { user, entry in
+                weight(entry.value, user: user, item: Int(entry.column))
+            }
         }
         var norms = [Float](repeating: 1, count: matrix.itemCount)
         for item in 0..<matrix.itemCount where similarity != .bm25 {
@@ -42,7 +43,10 @@ struct ItemVectors: Sendable {
                 norms[item] = Float(range.count)
             } else {
                 var sum: Float = 0
-                for entry in itemEntries[range] { sum += entry.value * entry.value }
+                for entry in byItem.entries[range] {
+                    let value = weight(entry.value, user: Int(entry.column), item: item)
+                    sum += value * value
+                }
                 norms[item] = sum.squareRoot()
             }
         }

@@ -89,4 +89,22 @@ import Testing
         #expect(zip(userU0.map(\.value), [0.864474, 0.702385]).allSatisfy { close($0, $1) })
         #expect(vectors.norms == [1, 1, 1, 1, 1])
     }
+
+    @Test(arguments: Similarity.allCases)
+    func vectorsWithoutEntriesHaveTheSameNorms(similarity: Similarity) {
+        // The dense kernel asks for norms only; they must match those taken from the weighted entries.
+        let matrix = RatingMatrix(data)
+        let full = ItemVectors(matrix: matrix, similarity: similarity)
+        let bare = ItemVectors(matrix: matrix, similarity: similarity, entries: false)
+        #expect(full.itemEntries.count == matrix.byItem.entryCount)
+        #expect(bare.itemEntries.isEmpty && bare.userEntries.isEmpty)
+        #expect(bare.norms == full.norms)
+        let norms = (0..<matrix.itemCount).map { item in
+            matrix.byItem.range(of: item).reduce(Float(0)) { sum, index in
+                let value = full.itemEntries[index].value
+                return sum + value * value
+            }.squareRoot()
+        }
+        if similarity != .bm25 && similarity != .jaccard { #expect(full.norms == norms) }
+    }
 }
