@@ -42,6 +42,19 @@ struct APIErrorBody: Sendable, Equatable {
             || (message?.lowercased().contains("per day") ?? false)
     }
 
+    /// True when the body says the key itself is refused (invalid, or not allowed to
+    /// use the Books API), so no request of this run can succeed.
+    var rejectsKey: Bool {
+        reasons.contains { Self.keyRejections.contains($0) }
+    }
+
+    /// `errors[].reason` (older bodies) and `details[].reason` (current ones) that
+    /// refuse the key rather than the request; see `../shared/reference/google-books-api.md` §7.2.
+    private static let keyRejections: Set<String> = [
+        "keyInvalid", "API_KEY_INVALID", "accessNotConfigured", "SERVICE_DISABLED", "API_KEY_SERVICE_BLOCKED",
+        "API_KEY_IP_ADDRESS_BLOCKED", "API_KEY_HTTP_REFERRER_BLOCKED",
+    ]
+
     /// What the error says, for a failure reason: the first reason, else the status.
     var reason: String? { reasons.first ?? status }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Sends Google Books requests for one run: builds the URLs, paces them
 /// through the shared `RateLimiter`, retries what may succeed later, and stops
-/// the whole run when the daily quota is gone.
+/// the whole run when the daily quota is gone or the key is refused.
 struct BooksClient: Sendable {
     let options: EnrichOptions
     let key: String?
@@ -47,7 +47,7 @@ struct BooksClient: Sendable {
 
     /// The body of a 200 answer, after retries.
     /// - Throws: `.runStopped` when the run already stopped, `.quotaExhausted`
-    ///   when this request found it gone, `.http` for an error status not retried,
+    ///   when this request found it gone, `.keyRejected` when this request found the key refused, `.http` for an error status not retried,
     ///   a transport error, or `.retriesExhausted` when retryable failures outlast `maxRetries`.
     private func fetch(path: String, items: [URLQueryItem], request name: String) async throws(EnrichError) -> Data {
         let url = makeURL(path: path, items: items)
@@ -86,6 +86,13 @@ struct BooksClient: Sendable {
                         + ": " + (body.message ?? "per-day quota")
                     await run.markQuotaExhausted(reason)
                     throw .quotaExhausted(reason: reason)
+                }
+                if body.rejectsKey {
+                    let reason =
+                        (["HTTP \(response.status)"] + (body.reason.map { [$0] } ?? [])).joined(separator: " ")
+                        + (body.message.map { ": " + $0 } ?? "")
+                    await run.markKeyRejected(reason)
+                    throw .keyRejected(reason: reason)
                 }
                 failure = .http(status: response.status, reason: body.reason, message: body.message, request: name)
                 guard RetryPolicy.retryableStatuses.contains(response.status) else { throw failure }

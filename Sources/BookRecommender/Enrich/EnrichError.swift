@@ -9,7 +9,9 @@ public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sen
     case http(status: Int, reason: String?, message: String?, request: String)
     /// The per-day quota is used up; nothing more is sent in this run.
     case quotaExhausted(reason: String)
-    /// The request was not sent because the run stopped (quota gone, Google Books unreachable).
+    /// Google Books refused the API key (invalid, or not allowed the Books API); nothing more is sent in this run.
+    case keyRejected(reason: String)
+    /// The request was not sent because the run stopped (quota gone, key refused, Google Books unreachable).
     case runStopped(reason: String)
     /// Connections kept failing before any answer; `last` is the final failure.
     case unreachable(last: String)
@@ -37,6 +39,7 @@ public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sen
             "HTTP \(status)" + (reason.map { " \($0)" } ?? "") + (message.map { ": \($0)" } ?? "")
                 + " for \(request)"
         case .quotaExhausted(let reason): "daily quota exhausted (\(reason))"
+        case .keyRejected(let reason): "Google Books rejected the API key (\(reason)); no more lookups this run"
         case .runStopped(let reason): "not sent: \(reason)"
         case .unreachable(let last):
             "Google Books cannot be reached (\(last)); no more lookups this run"

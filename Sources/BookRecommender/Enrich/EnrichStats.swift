@@ -20,12 +20,16 @@ public struct EnrichStats: Sendable, Equatable, Codable {
     public var notFound = 0
     /// Books whose lookup failed.
     public var failed = 0
-    /// Books not looked up (offline, no key, quota gone, nothing to search by).
+    /// Books not looked up (offline, no key, key refused, quota gone, nothing to search by).
     public var skipped = 0
     /// Whether the daily quota stopped the run, and what said so.
     public var quotaExhausted = false
     /// What said the quota is gone (status and message), when it is.
     public var quotaReason: String?
+    /// Whether Google Books refused the API key, which stopped the run.
+    public var keyRejected = false
+    /// What refused it (status, reason and message), when it was.
+    public var keyReason: String?
     /// Whether repeated connection failures (no route, DNS, refused) stopped the run.
     public var unreachable = false
 

@@ -1,6 +1,6 @@
 /// State shared by every lookup of one run: the counters, the run-wide stop
-/// (daily quota gone, or Google Books unreachable), run-level issues and the
-/// jitter source.
+/// (daily quota gone, key refused, or Google Books unreachable), run-level
+/// issues and the jitter source.
 actor RunState {
     /// Unreachable answers in a row (no HTTP answer between them) that stop the
     /// run: enough to rule out one bad connection, few enough that a machine
@@ -24,8 +24,21 @@ actor RunState {
         guard !stats.quotaExhausted else { return }
         stats.quotaExhausted = true
         stats.quotaReason = reason
-        stopReason = stopReason ?? "daily quota exhausted"
-        issues.append(.quotaExhausted(reason: reason))
+        stop("daily quota exhausted", issue: .quotaExhausted(reason: reason))
+    }
+
+    /// Stops all further requests of this run: every one would carry the same refused key.
+    func markKeyRejected(_ reason: String) {
+        guard !stats.keyRejected else { return }
+        stats.keyRejected = true
+        stats.keyReason = reason
+        stop("API key rejected", issue: .keyRejected(reason: reason))
+    }
+
+    /// Sends nothing more; `phrase` is what skipped lookups say, unless an earlier stop said it first.
+    private func stop(_ phrase: String, issue: EnrichError) {
+        stopReason = stopReason ?? phrase
+        issues.append(issue)
     }
 
     /// A uniform value in `0..<1`.
@@ -49,8 +62,7 @@ actor RunState {
         unreachableStreak += 1
         guard unreachableStreak >= Self.unreachableLimit, !stats.unreachable else { return }
         stats.unreachable = true
-        stopReason = stopReason ?? "Google Books cannot be reached"
-        issues.append(.unreachable(last: error.description))
+        stop("Google Books cannot be reached", issue: .unreachable(last: error.description))
     }
     func recordRetry() { stats.retries += 1 }
     func recordCacheHit() { stats.cacheHits += 1 }

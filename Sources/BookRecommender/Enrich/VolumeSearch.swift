@@ -59,6 +59,7 @@ struct VolumeSearch: Sendable {
     static func status(for error: EnrichError) -> EnrichmentStatus {
         switch error {
         case .quotaExhausted: .failed("daily quota exhausted")
+        case .keyRejected: .failed("API key rejected")
         case .runStopped(let reason): .skipped(reason)
         default: .failed(error.description)
         }

@@ -68,6 +68,9 @@ struct EnrichStage {
     /// - Parameter missingKey: the key's variable when the run had no API key.
     static func why(_ stats: EnrichStats, offline: Bool, missingKey: String?) -> String {
         if stats.unreachable { return "Google Books could not be reached" }
+        if stats.keyRejected {
+            return "Google Books rejected the API key" + (stats.keyReason.map { ": " + $0 } ?? "")
+        }
         if stats.quotaExhausted { return "the daily Google Books quota is used up" }
         if offline { return "the run was offline" }
         if let missingKey { return "no API key: set \(missingKey)" }

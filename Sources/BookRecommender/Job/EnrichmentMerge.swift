@@ -80,5 +80,7 @@ struct EnrichmentMerge {
         total.quotaExhausted = total.quotaExhausted || part.quotaExhausted
         total.unreachable = total.unreachable || part.unreachable
         total.quotaReason = total.quotaReason ?? part.quotaReason
+        total.keyRejected = total.keyRejected || part.keyRejected
+        total.keyReason = total.keyReason ?? part.keyReason
     }
 }
