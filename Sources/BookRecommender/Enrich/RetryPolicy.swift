@@ -22,12 +22,27 @@ struct RetryPolicy: Sendable {
         jitter * min(cap, base * pow(2, Double(min(attempt, 30))))
     }
 
-    /// The delay of a `Retry-After` header in delta-seconds form; `nil` when absent
-    /// or in the HTTP-date form (then the backoff applies).
-    static func retryAfterSeconds(_ header: String?) -> Double? {
-        guard let text = header?.trimmingCharacters(in: .whitespaces), let seconds = Int(text), seconds >= 0 else {
-            return nil
+    /// The delay a `Retry-After` header asks for, in seconds: its delta-seconds,
+    /// or the time from `now` to its HTTP-date (0 for a date already past);
+    /// `nil` when absent or unreadable (then the backoff applies).
+    static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
+        guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        if text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) { return Int(text).map(Double.init) }
+        guard let date = httpDate(text) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+
+    /// An HTTP-date in any of the three forms RFC 9110 §5.6.7 asks recipients to
+    /// read: IMF-fixdate, the obsolete RFC 850 form and asctime's.
+    private static func httpDate(_ text: String) -> Date? {
+        let collapsed = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        for format in ["EEE, dd MMM yyyy HH:mm:ss 'GMT'", "EEEE, dd-MMM-yy HH:mm:ss 'GMT'", "EEE MMM d HH:mm:ss yyyy"] {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: collapsed) { return date }
         }
-        return Double(seconds)
+        return nil
     }
 }

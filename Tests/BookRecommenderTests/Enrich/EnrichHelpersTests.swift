@@ -100,11 +100,21 @@ import Testing
         #expect(policy.backoff(attempt: 3, jitter: 0) == 0)
     }
 
-    @Test func retryAfterInSecondsOnly() {
+    @Test func retryAfterInSecondsOrAsAnHTTPDate() {
         #expect(RetryPolicy.retryAfterSeconds(" 3 ") == 3)
-        #expect(RetryPolicy.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 GMT") == nil)
         #expect(RetryPolicy.retryAfterSeconds("-1") == nil)
+        #expect(RetryPolicy.retryAfterSeconds("3.5") == nil)
+        #expect(RetryPolicy.retryAfterSeconds("") == nil)
         #expect(RetryPolicy.retryAfterSeconds(nil) == nil)
+        #expect(RetryPolicy.retryAfterSeconds("soon") == nil)
+        #expect(RetryPolicy.retryAfterSeconds("99999999999999999999999") == nil)
+        // 2015-10-21 07:28:00 GMT is 1445412480 s after 1970.
+        let now = Date(timeIntervalSince1970: 1_445_412_480 - 90)
+        for form in ["Wed, 21 Oct 2015 07:28:00 GMT", "Wednesday, 21-Oct-15 07:28:00 GMT", "Wed Oct 21 07:28:00 2015"] {
+            #expect(RetryPolicy.retryAfterSeconds(form, now: now) == 90, "\(form)")
+        }
+        #expect(RetryPolicy.retryAfterSeconds("Sun Nov  6 08:49:37 1994", now: now) == 0, "a past date waits nothing")
+        #expect(RetryPolicy.retryAfterSeconds("Wed, 21 Oct 2015 07:28:00 PST", now: now) == nil)
     }
 
     @Test func neverRetriesClientErrors() {

@@ -32,6 +32,25 @@ import Testing
         #expect(result.stats.answersByStatus == ["429": 1, "200": 1])
     }
 
+    @Test func a429RetryAfterDateIsWaitedFor() async throws {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        // Whole seconds only: two seconds ahead is at least one second's wait.
+        let date = formatter.string(from: Date().addingTimeInterval(2))
+        let server = try Self.server(
+            failing: 1, with: .json(Self.perMinute, status: 429, headers: ["Retry-After": date]))
+        defer { server.stop() }
+        let result = await Enricher(options: Support.options(for: server)).enrich([Self.book])
+
+        #expect(result.enrichments[Self.book.key]?.status == .ok)
+        let times = server.requests.map(\.time)
+        try #require(times.count == 2)
+        #expect(times[1] - times[0] >= 0.99, "the 20-100 ms test backoff would have been used instead")
+        #expect(result.stats.retries == 1)
+    }
+
     /// The backoff's length is `RetryPolicy`'s (unit-tested in `EnrichHelpersTests`);
     /// here, that a per-minute 429 is retried and is not taken for the daily quota.
     @Test func a429WithoutRetryAfterIsRetried() async throws {
