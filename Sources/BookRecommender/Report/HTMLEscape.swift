@@ -5,10 +5,14 @@ public enum HTMLEscape {
     /// `value` safe as element text or as a quoted attribute value: `& < > " '`
     /// become character references, and characters HTML forbids (NUL, C0
     /// controls other than tab, LF and CR, DEL, C1 controls, noncharacters)
-    /// become U+FFFD.
+    /// become U+FFFD. Bidi embeddings, overrides and isolates that `value`
+    /// leaves open are closed at its end, so a hostile title or user id can
+    /// reorder only itself, never the text after it on the page.
     public static func text(_ value: String) -> String {
         var out = ""
         out.reserveCapacity(value.utf8.count)
+        // The closers the open bidi controls need, innermost last.
+        var open: [Unicode.Scalar] = []
         for scalar in value.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
@@ -18,11 +22,30 @@ public enum HTMLEscape {
             case "'": out += "&#39;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}": out += "\u{FFFD}"
+            case "\u{202A}", "\u{202B}", "\u{202D}", "\u{202E}":
+                open.append(popDirectionalFormatting)
+                out.unicodeScalars.append(scalar)
+            case "\u{2066}"..."\u{2068}":
+                open.append(popDirectionalIsolate)
+                out.unicodeScalars.append(scalar)
+            case popDirectionalFormatting:
+                if open.last == popDirectionalFormatting { open.removeLast() }
+                out.unicodeScalars.append(scalar)
+            case popDirectionalIsolate:
+                // Closes its isolate and every embedding opened inside it (UAX #9, rule X6a).
+                if let isolate = open.lastIndex(of: popDirectionalIsolate) { open.removeSubrange(isolate...) }
+                out.unicodeScalars.append(scalar)
             default: out.unicodeScalars.append(isNoncharacter(scalar) ? "\u{FFFD}" : scalar)
             }
         }
+        out.unicodeScalars.append(contentsOf: open.reversed())
         return out
     }
+
+    /// U+202C, which ends an embedding or override (LRE, RLE, LRO, RLO).
+    private static let popDirectionalFormatting: Unicode.Scalar = "\u{202C}"
+    /// U+2069, which ends an isolate (LRI, RLI, FSI).
+    private static let popDirectionalIsolate: Unicode.Scalar = "\u{2069}"
 
     /// U+FDD0...U+FDEF, and U+xFFFE and U+xFFFF in every plane.
     private static func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {

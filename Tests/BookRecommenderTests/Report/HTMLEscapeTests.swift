@@ -18,6 +18,26 @@ import Testing
         #expect(HTMLEscape.text(hostile) == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e\u{FFFD}\u{FFFD}")
     }
 
+    /// (input, expected) pairs, compared scalar by scalar so a failure shows which control is missing.
+    static let bidiCases: [(String, String)] = [
+        // An override left open is closed at the end.
+        ("\u{202E}gnp.exe", "\u{202E}gnp.exe\u{202C}"),
+        // Nested: the innermost closer first.
+        ("\u{2067}x\u{202B}y", "\u{2067}x\u{202B}y\u{202C}\u{2069}"),
+        // Balanced text is left as it is.
+        ("a\u{202A}b\u{202C}c\u{2068}d\u{2069}", "a\u{202A}b\u{202C}c\u{2068}d\u{2069}"),
+        // A PDI closes the embeddings opened inside its isolate, as UAX #9 does.
+        ("\u{2066}a\u{202E}b\u{2069}c", "\u{2066}a\u{202E}b\u{2069}c"),
+        // A stray closer opens nothing; the override after it is still closed.
+        ("\u{202C}\u{2069}\u{202D}<", "\u{202C}\u{2069}\u{202D}&lt;\u{202C}"),
+    ]
+
+    @Test(arguments: bidiCases)
+    func closesBidiControlsLeftOpen(_ value: String, _ expected: String) {
+        let escaped = HTMLEscape.text(value)
+        #expect(escaped.unicodeScalars.map(\.value) == expected.unicodeScalars.map(\.value))
+    }
+
     @Test(arguments: ["http://books.example/a?b=1&c=2", "https://x.example", "HTTPS://X.EXAMPLE/p"])
     func acceptsWebURLs(_ url: String) {
         #expect(HTMLEscape.safeURL(url) == url)
