@@ -57,4 +57,10 @@ struct APIErrorBody: Sendable, Equatable {
 
     /// What the error says, for a failure reason: the first reason, else the status.
     var reason: String? { reasons.first ?? status }
+
+    /// "HTTP 400 API_KEY_INVALID: API key not valid.": the answer's status, `reason`
+    /// and `message` (the body's own, or what the caller puts in its place).
+    func summary(status answer: Int, message: String?) -> String {
+        (["HTTP \(answer)"] + (reason.map { [$0] } ?? [])).joined(separator: " ") + (message.map { ": " + $0 } ?? "")
+    }
 }

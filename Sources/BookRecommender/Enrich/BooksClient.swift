@@ -47,8 +47,9 @@ struct BooksClient: Sendable {
 
     /// The body of a 200 answer, after retries.
     /// - Throws: `.runStopped` when the run already stopped, `.quotaExhausted`
-    ///   when this request found it gone, `.keyRejected` when this request found the key refused, `.http` for an error status not retried,
-    ///   a transport error, or `.retriesExhausted` when retryable failures outlast `maxRetries`.
+    ///   or `.keyRejected` when this request found the quota gone or the key
+    ///   refused, `.http` for an error status not retried, a transport error,
+    ///   or `.retriesExhausted` when retryable failures outlast `maxRetries`.
     private func fetch(path: String, items: [URLQueryItem], request name: String) async throws(EnrichError) -> Data {
         let url = makeURL(path: path, items: items)
         var attempt = 0
@@ -81,16 +82,12 @@ struct BooksClient: Sendable {
                 if response.status == 200 { return response.body }
                 let body = APIErrorBody(data: response.body, redacting: key)
                 if body.isDailyQuota {
-                    let reason =
-                        (["HTTP \(response.status)"] + (body.reason.map { [$0] } ?? [])).joined(separator: " ")
-                        + ": " + (body.message ?? "per-day quota")
+                    let reason = body.summary(status: response.status, message: body.message ?? "per-day quota")
                     await run.markQuotaExhausted(reason)
                     throw .quotaExhausted(reason: reason)
                 }
                 if body.rejectsKey {
-                    let reason =
-                        (["HTTP \(response.status)"] + (body.reason.map { [$0] } ?? [])).joined(separator: " ")
-                        + (body.message.map { ": " + $0 } ?? "")
+                    let reason = body.summary(status: response.status, message: body.message)
                     await run.markKeyRejected(reason)
                     throw .keyRejected(reason: reason)
                 }

@@ -27,7 +27,7 @@ struct RetryPolicy: Sendable {
     /// `nil` when absent or unreadable (then the backoff applies).
     static func retryAfterSeconds(_ header: String?, now: Date = Date()) -> Double? {
         guard let text = header?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        if text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) { return Int(text).map(Double.init) }
+        if text.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int(text).map(Double.init) }
         guard let date = httpDate(text) else { return nil }
         return max(0, date.timeIntervalSince(now))
     }
