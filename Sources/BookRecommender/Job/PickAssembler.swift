@@ -1,30 +1,45 @@
 /// Turns the model's index-based lists into what the reports show: item keys,
-/// ISBNs, titles, rounded scores, Google Books details, and each user's rated books.
-struct PickAssembler {
+/// ISBNs, titles, rounded scores, Google Books details, and each user's
+/// rating counts; one user at a time, so a run never holds every user's
+/// picks at once.
+struct PickAssembler: Sendable {
     let data: RatingData
     let items: [ItemInfo]
 
-    /// The picks and rated books of `users`, whose lists are `lists` (same order).
-    /// - Parameter ratedBy: a user's (item, rating) after duplicates were
-    ///   resolved, as the model saw them.
+    /// `user`'s picks from `list`, with `ratings` (their ratings after
+    /// duplicates were resolved, as the model saw them) counted by half star.
     func userPicks(
-        _ users: [Int], lists: [[Recommendation]], ratedBy: (Int) -> [(item: Int32, rating: Float)],
+        _ user: Int, list: [Recommendation], ratings: [(item: Int32, rating: Float)],
         enrichments: [String: Enrichment]
-    ) -> [UserPicks] {
-        zip(users, lists).map { user, list in
-            let picks = list.enumerated().map { rank, pick in
-                let info = items[Int(pick.item)]
-                return Pick(
-                    rank: rank + 1, item: data.itemKeys[Int(pick.item)], isbn13: info.isbn13, title: info.title,
-                    authors: info.authors, score: Self.rounded(pick.score),
-                    because: pick.because.map { book(book: $0.item, rating: $0.rating) }, fallback: pick.fallback,
-                    enrichment: enrichments[data.itemKeys[Int(pick.item)]])
-            }
-            let rated = ratedBy(user)
-                .sorted { $0.rating != $1.rating ? $0.rating > $1.rating : key($0.item) < key($1.item) }
-                .map { book(book: $0.item, rating: $0.rating) }
-            return UserPicks(user: data.userIDs[user], picks: picks, rated: rated)
+    ) -> UserPicks {
+        let picks = list.enumerated().map { rank, pick in
+            let info = items[Int(pick.item)]
+            return Pick(
+                rank: rank + 1, item: key(pick.item), isbn13: info.isbn13, title: info.title,
+                authors: info.authors, score: Self.rounded(pick.score),
+                because: pick.because.map { book(book: $0.item, rating: $0.rating) }, fallback: pick.fallback,
+                enrichment: enrichments[key(pick.item)])
         }
+        return UserPicks(
+            user: data.userIDs[user], picks: picks, ratings: RatingCounts(ratings.map { Double($0.rating) }))
+    }
+
+    /// Every rating of `users`, summed per book (see `ClubTally.rated`).
+    /// - Parameter ratedBy: a user's (item, rating) after duplicates were resolved.
+    func ratingTally(of users: [Int], ratedBy: (Int) -> [(item: Int32, rating: Float)]) -> ClubTally {
+        var sums = [Int64](repeating: 0, count: data.itemCount)
+        var counts = [Int](repeating: 0, count: data.itemCount)
+        for user in users {
+            for (item, rating) in ratedBy(user) where rating.isFinite {
+                sums[Int(item)] += ClubTally.units(Double(rating))
+                counts[Int(item)] += 1
+            }
+        }
+        var tally = ClubTally()
+        for item in counts.indices where counts[item] > 0 {
+            tally.addRatings(item: data.itemKeys[item], title: items[item].title, sum: sums[item], count: counts[item])
+        }
+        return tally
     }
 
     /// One lookup per distinct recommended book, in item-key order so the

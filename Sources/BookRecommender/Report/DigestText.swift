@@ -6,9 +6,8 @@ public enum DigestText {
     /// The longest text bar, in characters.
     static let barWidth = 20
 
-    /// The digest of `users` (in the order given) beside their file stems.
-    public static func text(users: [(picks: UserPicks, stem: String)], totals: ReportTotals) -> String {
-        let stats = ClubStats(users: users.map(\.picks))
+    /// The digest listing `members` (in the order given) with the club's `stats`.
+    public static func text(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
         var heading = clean(IndexHTMLReport.title(totals))
         if let date = totals.runDate { heading += " (\(clean(date)))" }
         var out = heading + "\n" + String(repeating: "=", count: heading.count) + "\n\n"
@@ -44,14 +43,12 @@ public enum DigestText {
         if stats.highestRated.isEmpty { out += "No ratings yet.\n" }
 
         out += section("Members")
-        for (user, stem) in users {
-            out += "\n\(clean(user.user)) (users/\(HTMLEscape.pathSegment(stem + ".html")))\n"
-            if user.picks.isEmpty { out += "  No picks yet.\n" }
-            for pick in user.picks.prefix(3) {
-                out += "  \(pick.rank). \(clean(UserHTMLReport.displayTitle(pick.title, item: pick.item)))"
-                if let author = pick.authors.first(where: { !$0.allSatisfy(\.isWhitespace) }) {
-                    out += " by \(clean(author))"
-                }
+        for member in members {
+            out += "\n\(clean(member.user)) (users/\(HTMLEscape.pathSegment(member.stem + ".html")))\n"
+            if member.picks == 0 { out += "  No picks yet.\n" }
+            for pick in member.top {
+                out += "  \(pick.rank). \(clean(pick.title))"
+                if let author = pick.author { out += " by \(clean(author))" }
                 out += pick.fallback ? " (popular pick)\n" : "\n"
             }
         }

@@ -22,6 +22,22 @@ import Testing
         #expect(picks[1]["fallback"] as? Bool == true)
     }
 
+    @Test func streamedDocumentsAreTheDocumentsBytes() {
+        var odd = ReportSamples.user("odd\u{2028}")
+        odd.picks[0].score = .nan
+        odd.picks[1].score = 12_345_678.123456
+        let users =
+            ReportSamples.hostileUsers + ReportSamples.enrichedClub + ReportSafetyTests.hostileEnrichedUsers
+            + [odd, UserPicks(user: "none", picks: [], rated: [])]
+        for user in users {
+            let pretty = TextBuffer(), compact = TextBuffer()
+            UserJSONReport.write(user, to: pretty, pretty: true)
+            UserJSONReport.write(user, to: compact, pretty: false)
+            #expect(pretty.string == UserJSONReport.document(for: user).text, "\(user.user)")
+            #expect(compact.string == UserJSONReport.document(for: user).compactText, "\(user.user)")
+        }
+    }
+
     @Test func jsonSurvivesHostileIdsAndTitles() throws {
         for user in ReportSamples.hostileUsers {
             let data = UserJSONReport.document(for: user).data

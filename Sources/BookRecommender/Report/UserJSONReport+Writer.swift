@@ -1,0 +1,125 @@
+extension UserJSONReport {
+    /// Writes `user`'s document into `out`: the same bytes as
+    /// `document(for:).text` (`pretty`, newline included) or `.compactText`,
+    /// written straight from the picks, keys in their sorted order, without
+    /// building the document first (a run writes two per reader).
+    static func write(_ user: UserPicks, to out: TextBuffer, pretty: Bool) {
+        var writer = Writer(out: out, pretty: pretty)
+        writer.open("{")
+        writer.key("recommendations")
+        writer.array(user.picks) { writer, pick in writer.pick(pick) }
+        writer.key("schemaVersion")
+        writer.out.append(integer: schemaVersion)
+        writer.key("user")
+        writer.out.append(json: user.user)
+        writer.close("}")
+        if pretty { writer.out.append(byte: UInt8(ascii: "\n")) }
+    }
+
+    /// Commas, line breaks and indentation as `JSONValue` prints them.
+    private struct Writer {
+        let out: TextBuffer
+        let pretty: Bool
+        /// Open objects and arrays.
+        private var depth = 0
+        /// Bit `d`: the object or array open at depth `d` has a member yet.
+        private var started: UInt64 = 0
+
+        init(out: TextBuffer, pretty: Bool) {
+            self.out = out
+            self.pretty = pretty
+        }
+
+        mutating func open(_ bracket: StaticString) {
+            out.append(bracket)
+            depth += 1
+            started &= ~(1 << depth)
+        }
+
+        mutating func close(_ bracket: StaticString) {
+            let hadMembers = started & (1 << depth) != 0
+            depth -= 1
+            if hadMembers, pretty { out.append(newlineIndentedBy: 2 * depth) }
+            out.append(bracket)
+        }
+
+        /// Starts the next member or element on its own line.
+        mutating func next() {
+            if started & (1 << depth) != 0 { out.append(byte: UInt8(ascii: ",")) }
+            started |= 1 << depth
+            if pretty { out.append(newlineIndentedBy: 2 * depth) }
+        }
+
+        mutating func key(_ name: StaticString) {
+            next()
+            out.append("\"")
+            out.append(name)
+            out.append(pretty ? "\": " : "\":")
+        }
+
+        mutating func array<T>(_ items: [T], _ element: (inout Writer, T) -> Void) {
+            open("[")
+            for item in items {
+                next()
+                element(&self, item)
+            }
+            close("]")
+        }
+
+        mutating func strings(_ items: [String]) {
+            array(items) { writer, text in writer.out.append(json: text) }
+        }
+
+        mutating func fixed(_ value: Double) {
+            if !out.append(decimal: value, places: 4) { out.append("null") }
+        }
+
+        /// `"name": "text"`, left out when `text` is nil.
+        mutating func string(_ name: StaticString, _ text: String?) {
+            guard let text else { return }
+            key(name)
+            out.append(json: text)
+        }
+
+        mutating func pick(_ pick: Pick) {
+            let enrichment = pick.enrichment
+            open("{")
+            key("authors")
+            strings(pick.authors)
+            key("because")
+            array(pick.because) { writer, book in writer.ratedBook(book) }
+            if let enrichment {
+                key("categories")
+                strings(enrichment.categories)
+                string("description", enrichment.description)
+                string("enrichment", enrichment.status.description)
+            }
+            key("fallback")
+            out.append(pick.fallback ? "true" : "false")
+            string("isbn13", pick.isbn13)
+            string("item", pick.item)
+            if let count = enrichment?.pageCount {
+                key("pageCount")
+                out.append(integer: count)
+            }
+            string("previewLink", enrichment?.previewLink.flatMap(HTMLEscape.safeURL))
+            string("publishedDate", enrichment?.publishedDate)
+            key("rank")
+            out.append(integer: pick.rank)
+            key("score")
+            fixed(pick.score)
+            string("thumbnail", enrichment?.thumbnail.flatMap(HTMLEscape.safeURL))
+            string("title", pick.title)
+            close("}")
+        }
+
+        mutating func ratedBook(_ book: RatedBook) {
+            open("{")
+            string("item", book.item)
+            key("rating")
+            fixed(book.rating)
+            string("title", book.title)
+            close("}")
+        }
+    }
+}
