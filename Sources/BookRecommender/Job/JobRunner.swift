@@ -57,11 +57,13 @@ public struct JobRunner {
         let (summary, produced) = try await produce(files: files, catalog: catalogFile, into: folder, startedAt)
         let missing = summary.enrichment?.withoutEnrichment ?? 0
         let failed = settings.enrich.required && missing > 0
+        var stopwatch = Stopwatch()
         let final = try Interruption.shared.uninterruptible { () throws -> URL in
             try Interruption.shared.check()
             return try history.commit(folder, shard: settings.shard, switchLatest: !failed)
         }
         Interruption.shared.register(unfinished: nil)
+        log.info("run", "committed", ["seconds": "\(stopwatch.lap())"])
         var outcome = produced
         outcome.report = final.appendingPathComponent(produced.report.lastPathComponent)
         if settings.shard == nil, !failed {

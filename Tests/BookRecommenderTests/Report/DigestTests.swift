@@ -184,6 +184,22 @@ import Testing
         #expect(!text.contains("\r"))
     }
 
+    @Test func aLargeClubIsListedByNameOnly() {
+        let users = (0...IndexHTMLReport.cardLimit).map { number in
+            Self.member("m<\(number)>", picks: ["x"], rated: []).user
+        }
+        let page = IndexHTMLReport.page(
+            members: Self.summaries(users), stats: Self.stats(users), totals: ReportSamples.totals)
+        let members = page.components(separatedBy: "<h2>Members</h2>\n")[1]
+        #expect(members.hasPrefix("<p class=\"note\">1001 members: each name opens their page; "))
+        #expect(members.contains("<li><a href=\"users/m%3C0%3E.html\">m&lt;0&gt;</a></li>\n"))
+        #expect(members.components(separatedBy: "<li><a href=").count == 1 + 1001)
+        #expect(!members.contains("class=\"card\""))
+        let small = IndexHTMLReport.page(
+            members: Self.summaries(Array(users.prefix(3))), stats: Self.stats(users), totals: ReportSamples.totals)
+        #expect(small.components(separatedBy: "<li class=\"card\">").count == 4)
+    }
+
     @Test func noDateNoNameGivesThePlainHeading() {
         let page = IndexHTMLReport.page(members: [], stats: Self.stats([UserPicks]()), totals: ReportSamples.totals)
         #expect(page.contains("<h1>Reading digest</h1>\n<ul class=\"totals\">"))
