@@ -43,16 +43,33 @@ public enum DigestText {
         if stats.highestRated.isEmpty { out += "No ratings yet.\n" }
 
         out += section("Members")
+        return out + memberList(members)
+    }
+
+    /// Every member with their first picks; written into one buffer, as a
+    /// library's digest lists tens of thousands.
+    private static func memberList(_ members: [ReaderSummary]) -> String {
+        let out = TextBuffer(capacity: 64 * members.count)
         for member in members {
-            out += "\n\(clean(member.user)) (users/\(HTMLEscape.pathSegment(member.stem + ".html")))\n"
-            if member.picks == 0 { out += "  No picks yet.\n" }
+            out.append("\n")
+            out.append(clean(member.user))
+            out.append(" (users/")
+            out.append(HTMLEscape.pathSegment(member.stem + ".html"))
+            out.append(")\n")
+            if member.picks == 0 { out.append("  No picks yet.\n") }
             for pick in member.top {
-                out += "  \(pick.rank). \(clean(pick.title))"
-                if let author = pick.author { out += " by \(clean(author))" }
-                out += pick.fallback ? " (popular pick)\n" : "\n"
+                out.append("  ")
+                out.append(integer: pick.rank)
+                out.append(". ")
+                out.append(clean(pick.title))
+                if let author = pick.author {
+                    out.append(" by ")
+                    out.append(clean(author))
+                }
+                out.append(pick.fallback ? " (popular pick)\n" : "\n")
             }
         }
-        return out
+        return out.string
     }
 
     private static func section(_ name: String) -> String {
@@ -68,7 +85,8 @@ public enum DigestText {
     /// `value` on one line: every control character (line breaks included)
     /// becomes a space.
     static func clean(_ value: String) -> String {
-        String(
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return value }
+        return String(
             String.UnicodeScalarView(
                 value.unicodeScalars.map {
                     $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0

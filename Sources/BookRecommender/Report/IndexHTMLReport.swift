@@ -33,10 +33,15 @@ public enum IndexHTMLReport {
         } else {
             html += "<p class=\"note\">\(count(members.count, "member")): each name opens their page; "
             html += "recommendations.csv lists every pick.</p>\n<ul class=\"names\">\n"
+            let names = TextBuffer(capacity: 64 * members.count)
             for member in members {
-                html += "<li><a href=\"\(href(member))\">\(HTMLEscape.text(member.user))</a></li>\n"
+                names.append("<li><a href=\"")
+                names.append(href(member))
+                names.append("\">")
+                names.append(html: member.user)
+                names.append("</a></li>\n")
             }
-            html += "</ul>\n"
+            html += names.string + "</ul>\n"
         }
         return html + ReportStyle.tail
     }
