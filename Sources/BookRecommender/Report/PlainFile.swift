@@ -38,13 +38,30 @@ enum PlainFile {
         try append(bytes, to: descriptor, path: path)
     }
 
+    /// Creates the file `name` in the open folder `folder` (whose path is
+    /// `path` minus the name, for messages) holding `text`: opened relative
+    /// to the folder, so the kernel does not walk the whole path for every
+    /// reader's file.
+    /// - Throws: `ReportError.cannotWrite` naming `path`.
+    static func write(_ text: TextBuffer, named name: String, in folder: Int32, path: String) throws(ReportError) {
+        let descriptor = try create(path, named: name, in: folder)
+        defer { close(descriptor) }
+        try text.withBytes { bytes throws(ReportError) in try append(bytes, to: descriptor, path: path) }
+    }
+
     /// A new file at `path`, open for writing: created exclusively and never
-    /// through a symlink; an entry already there is unlinked first.
+    /// through a symlink; an entry already there is unlinked first. With
+    /// `folder`, the file is `name` in that open folder.
     /// - Throws: `ReportError.cannotWrite` naming the path.
-    static func create(_ path: String) throws(ReportError) -> Int32 {
+    static func create(_ path: String, named name: String? = nil, in folder: Int32 = AT_FDCWD) throws(ReportError)
+        -> Int32
+    {
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
-        var descriptor = open(path, flags, 0o644)
-        if descriptor < 0, errno == EEXIST, unlink(path) == 0 { descriptor = open(path, flags, 0o644) }
+        let target = name ?? path
+        var descriptor = openat(folder, target, flags, 0o644)
+        if descriptor < 0, errno == EEXIST, unlinkat(folder, target, 0) == 0 {
+            descriptor = openat(folder, target, flags, 0o644)
+        }
         guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         return descriptor
     }

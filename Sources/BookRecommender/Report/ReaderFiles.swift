@@ -46,6 +46,9 @@ struct ReaderFiles: Sendable {
         let output = try OrderedOutput(
             paths: [try folder.path("recommendations.csv"), try folder.path("recommendations.jsonl")],
             headers: [RecommendationsCSV.header, ""], window: 4 * workers)
+        let users = open(folder.users.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard users >= 0 else { throw .cannotWrite(path: folder.users.path, reason: String(cString: strerror(errno))) }
+        defer { close(users) }
         let failures = FirstFailure()
         var summaries = [ReaderSummary?](repeating: nil, count: readers.count)
         var tallies = [ClubTally](repeating: ClubTally(), count: workers)
@@ -69,7 +72,7 @@ struct ReaderFiles: Sendable {
                             for position in block.range {
                                 let user = readers.picks(position)
                                 let stem = readers.stem(position)
-                                try writeFiles(user, stem: stem, page: page)
+                                try writeFiles(user, stem: stem, page: page, in: users)
                                 let (csvStart, jsonlStart) = (csv.count, jsonl.count)
                                 RecommendationsCSV.write(user, to: csv)
                                 RecommendationsJSONL.write(user, to: jsonl)
@@ -96,14 +99,17 @@ struct ReaderFiles: Sendable {
         return Written(summaries: summaries.map { $0! }, tally: tally)
     }
 
-    /// One reader's `users/<stem>.json` and `users/<stem>.html`, rendered in `page`.
-    private func writeFiles(_ user: UserPicks, stem: String, page: TextBuffer) throws(ReportError) {
+    /// One reader's `users/<stem>.json` and `users/<stem>.html`, rendered in
+    /// `page` and created in `users` (the open `users/` folder).
+    private func writeFiles(_ user: UserPicks, stem: String, page: TextBuffer, in users: Int32) throws(ReportError) {
         page.removeAll()
         UserJSONReport.write(user, to: page, pretty: true)
-        try PlainFile.write(page, to: try folder.userPath(stem + ".json"))
+        let json = stem + ".json"
+        try PlainFile.write(page, named: json, in: users, path: try folder.userPath(json))
         page.removeAll()
         UserHTMLReport.write(user, notice: notices ? ReaderNotice.text(for: user.picks) : nil, to: page)
-        try PlainFile.write(page, to: try folder.userPath(stem + ".html"))
+        let html = stem + ".html"
+        try PlainFile.write(page, named: html, in: users, path: try folder.userPath(html))
     }
 }
 

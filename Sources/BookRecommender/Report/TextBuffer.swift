@@ -47,7 +47,13 @@ final class TextBuffer {
     private func append(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        let from = source.assumingMemoryBound(to: UInt8.self)
+        // Most appends are a few bytes, which a loop copies faster than a call to memmove.
+        if bytes.count <= 16 {
+            for offset in 0..<bytes.count { base[count + offset] = from[offset] }
+        } else {
+            (base + count).update(from: from, count: bytes.count)
+        }
         count += bytes.count
     }
 
@@ -78,6 +84,11 @@ final class TextBuffer {
                 for _ in 0..<spaces { append(byte: UInt8(ascii: " ")) }
             }
         }
+    }
+
+    /// 10^0 to 10^12.
+    private static let powersOfTen: [UInt64] = (0...12).map { exponent in
+        (0..<exponent).reduce(1) { power, _ in power * 10 }
     }
 
     private static let indentation: StaticString = "\n                                "
@@ -115,8 +126,7 @@ final class TextBuffer {
     func append(decimal value: Double, places: Int) -> Bool {
         guard value.isFinite else { return false }
         let places = min(max(places, 1), 12)
-        var power: UInt64 = 1
-        for _ in 0..<places { power *= 10 }
+        let power = Self.powersOfTen[places]
         let scaled = (value * Double(power)).rounded(.toNearestOrAwayFromZero)
         // Below 2^53 every integer is exact, so the digits are too.
         guard abs(scaled) < 9_007_199_254_740_992 else {
@@ -155,7 +165,13 @@ final class TextBuffer {
     /// controls, DEL, `"` and `\` is enough for valid JSON; U+2028 and
     /// U+2029 are escaped too so the text is also valid JavaScript.
     func append(json text: String) {
+        append(json: text, after: "")
+    }
+
+    /// `prefix` (plain ASCII, nothing to escape) and `text` as one JSON string literal.
+    func append(json text: String, after prefix: StaticString) {
         append(byte: UInt8(ascii: "\""))
+        append(prefix)
         let done = text.utf8.withContiguousStorageIfAvailable { bytes in
             let plain = bytes.allSatisfy { byte in
                 byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")

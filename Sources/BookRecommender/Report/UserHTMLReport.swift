@@ -70,15 +70,14 @@ public enum UserHTMLReport {
             out.append("<p class=\"note\">Your picks come from ")
             out.append(books.count == 1 ? "this one" : "these \(books.count)")
             out.append(" of the \(IndexHTMLReport.count(total, "book")) you rated.</p>\n<ul>\n")
-            let picksOf = Dictionary(books.map { ($0.book.item, $0.picks) }) { first, _ in first }
-            for book in bestFirst(books.map(\.book)) {
+            for (book, picks) in books.sorted(by: { isBetter($0.book, than: $1.book) }) {
                 out.append("<li>")
                 stars(book.rating, to: out)
                 out.append(" <cite>")
                 out.append(html: displayTitle(book.title, item: book.item))
                 out.append("</cite> <span class=\"meta\">· ")
-                out.append(IndexHTMLReport.count(picksOf[book.item] ?? 0, "pick"))
-                out.append("</span></li>\n")
+                out.append(integer: picks)
+                out.append(picks == 1 ? " pick</span></li>\n" : " picks</span></li>\n")
             }
             out.append("</ul>\n")
         }
@@ -109,13 +108,12 @@ public enum UserHTMLReport {
         return "\(picks), from the \(rated) you rated."
     }
 
-    /// `books` by rating, highest first, ties by item key.
-    static func bestFirst(_ books: [RatedBook]) -> [RatedBook] {
-        books.sorted {
-            let left = $0.rating.isNaN ? -1 : $0.rating
-            let right = $1.rating.isNaN ? -1 : $1.rating
-            return left != right ? left > right : $0.item.utf8.lexicographicallyPrecedes($1.item.utf8)
-        }
+    /// Whether `one` goes before `other` in a best-first list: higher
+    /// rating first (NaN last), ties by item key.
+    static func isBetter(_ one: RatedBook, than other: RatedBook) -> Bool {
+        let left = one.rating.isNaN ? -1 : one.rating
+        let right = other.rating.isNaN ? -1 : other.rating
+        return left != right ? left > right : one.item.utf8.lexicographicallyPrecedes(other.item.utf8)
     }
 
     /// The text shown for a book: its title, else its item key.

@@ -74,6 +74,16 @@ extension UserJSONReport {
             if !out.append(decimal: value, places: 4) { out.append("null") }
         }
 
+        /// `status.description` as a JSON string, without building it first.
+        mutating func status(_ status: EnrichmentStatus) {
+            switch status {
+            case .ok: out.append("\"ok\"")
+            case .notFound: out.append("\"not-found\"")
+            case .failed(let reason): out.append(json: reason, after: "failed: ")
+            case .skipped(let reason): out.append(json: reason, after: "skipped: ")
+            }
+        }
+
         /// `"name": "text"`, left out when `text` is nil.
         mutating func string(_ name: StaticString, _ text: String?) {
             guard let text else { return }
@@ -92,7 +102,8 @@ extension UserJSONReport {
                 key("categories")
                 strings(enrichment.categories)
                 string("description", enrichment.description)
-                string("enrichment", enrichment.status.description)
+                key("enrichment")
+                status(enrichment.status)
             }
             key("fallback")
             out.append(pick.fallback ? "true" : "false")
