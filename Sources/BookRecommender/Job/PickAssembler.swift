@@ -8,9 +8,9 @@ struct PickAssembler: Sendable {
 
     /// `user`'s picks from `list`, with `ratings` (their ratings after
     /// duplicates were resolved, as the model saw them) counted by half star.
+    /// - Parameter enrichments: by item index (see `enrichmentsByItem`).
     func userPicks(
-        _ user: Int, list: [Recommendation], ratings: [(item: Int32, rating: Float)],
-        enrichments: [String: Enrichment]
+        _ user: Int, list: [Recommendation], ratings: [(item: Int32, rating: Float)], enrichments: [Enrichment?]
     ) -> UserPicks {
         let picks = list.enumerated().map { rank, pick in
             let info = items[Int(pick.item)]
@@ -18,10 +18,17 @@ struct PickAssembler: Sendable {
                 rank: rank + 1, item: key(pick.item), isbn13: info.isbn13, title: info.title,
                 authors: info.authors, score: Self.rounded(pick.score),
                 because: pick.because.map { book(book: $0.item, rating: $0.rating) }, fallback: pick.fallback,
-                enrichment: enrichments[key(pick.item)])
+                enrichment: enrichments[Int(pick.item)])
         }
-        return UserPicks(
-            user: data.userIDs[user], picks: picks, ratings: RatingCounts(ratings.map { Double($0.rating) }))
+        var counts = RatingCounts()
+        for (_, rating) in ratings { counts.add(Double(rating)) }
+        return UserPicks(user: data.userIDs[user], picks: picks, ratings: counts)
+    }
+
+    /// `enrichments` (by item key) by item index, so that each pick finds its
+    /// book's without hashing the key.
+    func enrichmentsByItem(_ enrichments: [String: Enrichment]) -> [Enrichment?] {
+        data.itemKeys.map { enrichments[$0] }
     }
 
     /// Every rating of `users`, summed per book (see `ClubTally.rated`).

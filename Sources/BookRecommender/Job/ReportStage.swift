@@ -35,7 +35,8 @@ struct ReportStage {
         }
         let users = order.map { inputs.users[$0] }
         let lists = order.map { inputs.lists[$0] }
-        let (assembler, model, enrichments) = (inputs.assembler, inputs.model, inputs.enrichments)
+        let (assembler, model) = (inputs.assembler, inputs.model)
+        let enrichments = assembler.enrichmentsByItem(inputs.enrichments)
         let picks: @Sendable (Int) -> UserPicks = { position in
             let user = users[position]
             return assembler.userPicks(

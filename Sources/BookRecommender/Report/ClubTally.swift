@@ -48,13 +48,26 @@ public struct ClubTally: Sendable, Equatable, Codable {
     /// Counts `user`'s picks (a book picked twice for one user counts once).
     public mutating func add(picksOf user: UserPicks) {
         readers += 1
-        var seen: Set<String> = []
-        for pick in user.picks where seen.insert(pick.item).inserted {
-            let authors = pick.authors.isEmpty ? pick.enrichment?.authors ?? [] : pick.authors
-            let entry = Picked(
-                members: 1, firstUser: user.user, title: pick.title, googleTitle: pick.enrichment?.title,
-                authors: authors, status: pick.enrichment?.status)
-            picked[pick.item] = picked[pick.item].map { Self.joined($0, entry) } ?? entry
+        for (rank, pick) in user.picks.enumerated()
+        where !user.picks[..<rank].contains(where: { $0.item == pick.item }) {
+            let entry = {
+                Picked(
+                    members: 1, firstUser: user.user, title: pick.title, googleTitle: pick.enrichment?.title,
+                    authors: pick.authors.isEmpty ? pick.enrichment?.authors ?? [] : pick.authors,
+                    status: pick.enrichment?.status)
+            }
+            guard let index = picked.index(forKey: pick.item) else {
+                picked[pick.item] = entry()
+                continue
+            }
+            // Readers usually come in id order with the book's one answer: then only the count changes.
+            let earlier = user.user.utf8.lexicographicallyPrecedes(picked.values[index].firstUser.utf8)
+            let better = !Self.isDefinite(picked.values[index].status) && Self.isDefinite(pick.enrichment?.status)
+            if earlier || better {
+                picked.values[index] = Self.joined(picked.values[index], entry())
+            } else {
+                picked.values[index].members += 1
+            }
         }
     }
 

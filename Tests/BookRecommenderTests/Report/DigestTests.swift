@@ -101,6 +101,27 @@ import Testing
         #expect(other == joined)
     }
 
+    @Test func readersTalliedOutOfOrderGiveTheDetailsOfTheFirstByIdAndTheBestAnswer() {
+        var late = Self.member("b", picks: ["x", "x"], rated: []).user
+        late.picks[0].title = "From b"
+        late.picks[0].enrichment = Enrichment(status: .ok, title: "Google x")
+        var early = Self.member("a", picks: ["x"], rated: []).user
+        early.picks[0].title = "From a"
+        early.picks[0].enrichment = Enrichment(status: .failed("timeout"))
+        var tally = ClubTally()
+        tally.add(picksOf: late)
+        tally.add(picksOf: early)
+        let entry = tally.picked["x"]
+        #expect(entry?.members == 2)
+        #expect(entry?.firstUser == "a")
+        #expect(entry?.title == "From a")
+        #expect(entry?.status == .ok)
+        var inOrder = ClubTally()
+        inOrder.add(picksOf: early)
+        inOrder.add(picksOf: late)
+        #expect(inOrder == tally)
+    }
+
     @Test func highestRatedNeedsTwoRatingsWhenAnyBookHasThem() {
         let stats = Self.stats(Self.club)
         #expect(stats.minRatings == 2)

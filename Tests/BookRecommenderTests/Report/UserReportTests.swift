@@ -178,6 +178,14 @@ import Testing
         #expect(UserHTMLReport.displayTitle("Emma", item: "OL1W") == "Emma")
     }
 
+    @Test(arguments: [
+        ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("cr\rlf\n", "\"cr\rlf\n\""),
+        ("crlf\r\nx", "\"crlf\r\nx\""), (" lead", "\" lead\""), ("trail ", "\"trail \""), ("é, ü", "\"é, ü\""),
+    ])
+    func csvFieldsAreQuotedWhenTheyMustBe(_ value: String, _ field: String) {
+        #expect(CSVField.escape(value) == field)
+    }
+
     @Test func csvHasOneRowPerPick() {
         let csv = RecommendationsCSV.text(users: [
             ReportSamples.user("a,b"), UserPicks(user: "c", picks: [], rated: []),
