@@ -18,17 +18,17 @@ import Testing
     @Test func latestAlwaysNamesACompleteRunWhoseFilesParse() throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = try GeneratedRatings.write(in: folder, users: 300, books: 300, perUser: 20)
+        let input = try GeneratedRatings.write(in: folder, users: 200, books: 200, perUser: 20)
         let out = folder.appendingPathComponent("out")
         let arguments = ["recommend", input, "--out", out.path, "--no-enrich", "--threads", "2", "--keep-runs", "3"]
         let first = try BinaryRunner.run(arguments)
         #expect(first.status == 0, "\(first.stderr)")
-        try Self.expectComplete(out, users: 300)
+        try Self.expectComplete(out, users: 200)
 
         // Seeded, so each run of the test kills at the same moments.
         var random = SeededRandom(seed: 15)
         var leftPartial = 0, switched = 0
-        for round in 0..<10 {
+        for round in 0..<8 {
             let moment = Self.moments[round % Self.moments.count]
             let before = OutputTree.latest(in: out)
             let run = try RunningBinary(arguments)
@@ -36,7 +36,7 @@ import Testing
             usleep(UInt32(random.next() % (moment.window * 1000 + 1)))
             kill(run.pid, SIGKILL)
             _ = try run.waitForExit(seconds: 60)
-            try Self.expectComplete(out, users: 300, "round \(round), \(moment.marker)")
+            try Self.expectComplete(out, users: 200, "round \(round), \(moment.marker)")
             if OutputTree.latest(in: out) != before { switched += 1 }
             if OutputTree.runs(in: out).contains(where: { $0.hasPrefix(".") }) { leftPartial += 1 }
         }
@@ -46,7 +46,7 @@ import Testing
 
         let last = try BinaryRunner.run(arguments)
         #expect(last.status == 0, "\(last.stderr)")
-        try Self.expectComplete(out, users: 300)
+        try Self.expectComplete(out, users: 200)
         #expect(OutputTree.leftovers(under: out).isEmpty)
     }
 
