@@ -72,10 +72,9 @@ struct ReaderFiles: Sendable {
                             for position in block.range {
                                 let user = readers.picks(position)
                                 let stem = readers.stem(position)
-                                try writeFiles(user, stem: stem, page: page, in: users)
                                 let (csvStart, jsonlStart) = (csv.count, jsonl.count)
+                                try writeFiles(user, stem: stem, page: page, jsonl: jsonl, in: users)
                                 RecommendationsCSV.write(user, to: csv)
-                                RecommendationsJSONL.write(user, to: jsonl)
                                 tally.add(picksOf: user)
                                 summaryOut[position] = ReaderSummary(
                                     user, stem: stem, csvBytes: csv.count - csvStart,
@@ -100,12 +99,17 @@ struct ReaderFiles: Sendable {
     }
 
     /// One reader's `users/<stem>.json` and `users/<stem>.html`, rendered in
-    /// `page` and created in `users` (the open `users/` folder).
-    private func writeFiles(_ user: UserPicks, stem: String, page: TextBuffer, in users: Int32) throws(ReportError) {
+    /// `page` and created in `users` (the open `users/` folder); the JSON's
+    /// compact form, their line of `recommendations.jsonl`, goes to `jsonl`.
+    private func writeFiles(
+        _ user: UserPicks, stem: String, page: TextBuffer, jsonl: TextBuffer, in users: Int32
+    ) throws(ReportError) {
         page.removeAll()
-        UserJSONReport.write(user, to: page, pretty: true)
+        UserJSONReport.write(user, to: page)
         let json = stem + ".json"
         try PlainFile.write(page, named: json, in: users, path: try folder.userPath(json))
+        jsonl.append(compactJSONOf: page)
+        jsonl.append("\n")
         page.removeAll()
         UserHTMLReport.write(user, notice: notices ? ReaderNotice.text(for: user.picks) : nil, to: page)
         let html = stem + ".html"

@@ -12,10 +12,4 @@ public enum RecommendationsJSONL {
     public static func line(_ document: JSONValue) -> String {
         document.compactText + "\n"
     }
-
-    /// Writes `user`'s line, `\n` included, into `out`.
-    static func write(_ user: UserPicks, to out: TextBuffer) {
-        UserJSONReport.write(user, to: out, pretty: false)
-        out.append("\n")
-    }
 }

@@ -97,6 +97,32 @@ final class TextBuffer {
         count = 0
     }
 
+    /// `pretty`, a JSON document as `JSONValue.text` prints it, without the
+    /// whitespace between its tokens: the bytes of `JSONValue.compactText`
+    /// (strings never hold a raw line break, and their spaces are kept).
+    func append(compactJSONOf pretty: TextBuffer) {
+        reserve(pretty.count)
+        var inString = false, escaped = false
+        for index in 0..<pretty.count {
+            let byte = pretty.base[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") {
+                continue
+            }
+            base[count] = byte
+            count += 1
+        }
+    }
+
     /// `value` in decimal.
     func append(integer value: Int) {
         if value < 0 { append(byte: UInt8(ascii: "-")) }

@@ -131,19 +131,15 @@ public enum UserHTMLReport {
     }
 
     static func stars(_ rating: Double, to out: TextBuffer) {
-        let halves = RatingCounts.halfStars(rating)
-        let label = starLabels[halves]
-        out.append("<span class=\"stars\" role=\"img\" aria-label=\"")
-        out.append(label)
-        out.append(" out of 5 stars\" title=\"")
-        out.append(label)
-        out.append(" out of 5\">")
-        out.append(starGlyphs[halves])
-        out.append("</span>")
+        out.append(starSpans[RatingCounts.halfStars(rating)])
     }
 
-    /// "0.0" to "5.0" by half stars.
-    private static let starLabels = (0...10).map { DecimalText.string(Double($0) / 2, places: 1) ?? "0.0" }
+    /// The whole `stars` span for 0 to 10 half stars, built once.
+    private static let starSpans = (0...10).map { halves in
+        let label = DecimalText.string(Double(halves) / 2, places: 1) ?? "0.0"
+        return "<span class=\"stars\" role=\"img\" aria-label=\"\(label) out of 5 stars\" "
+            + "title=\"\(label) out of 5\">\(starGlyphs[halves])</span>"
+    }
 
     /// The five slots for 0 to 10 half stars.
     private static let starGlyphs = (0...10).map { halves in

@@ -1,10 +1,10 @@
 extension UserJSONReport {
     /// Writes `user`'s document into `out`: the same bytes as
-    /// `document(for:).text` (`pretty`, newline included) or `.compactText`,
-    /// written straight from the picks, keys in their sorted order, without
-    /// building the document first (a run writes two per reader).
-    static func write(_ user: UserPicks, to out: TextBuffer, pretty: Bool) {
-        var writer = Writer(out: out, pretty: pretty)
+    /// `document(for:).text`, newline included, written straight from the
+    /// picks, keys in their sorted order, without building the document
+    /// first. (`TextBuffer.append(compactJSONOf:)` gives its JSONL line.)
+    static func write(_ user: UserPicks, to out: TextBuffer) {
+        var writer = Writer(out: out)
         writer.open("{")
         writer.key("recommendations")
         writer.array(user.picks) { writer, pick in writer.pick(pick) }
@@ -13,21 +13,19 @@ extension UserJSONReport {
         writer.key("user")
         writer.out.append(json: user.user)
         writer.close("}")
-        if pretty { writer.out.append(byte: UInt8(ascii: "\n")) }
+        writer.out.append(byte: UInt8(ascii: "\n"))
     }
 
     /// Commas, line breaks and indentation as `JSONValue` prints them.
     private struct Writer {
         let out: TextBuffer
-        let pretty: Bool
         /// Open objects and arrays.
         private var depth = 0
         /// Bit `d`: the object or array open at depth `d` has a member yet.
         private var started: UInt64 = 0
 
-        init(out: TextBuffer, pretty: Bool) {
+        init(out: TextBuffer) {
             self.out = out
-            self.pretty = pretty
         }
 
         mutating func open(_ bracket: StaticString) {
@@ -39,7 +37,7 @@ extension UserJSONReport {
         mutating func close(_ bracket: StaticString) {
             let hadMembers = started & (1 << depth) != 0
             depth -= 1
-            if hadMembers, pretty { out.append(newlineIndentedBy: 2 * depth) }
+            if hadMembers { out.append(newlineIndentedBy: 2 * depth) }
             out.append(bracket)
         }
 
@@ -47,14 +45,14 @@ extension UserJSONReport {
         mutating func next() {
             if started & (1 << depth) != 0 { out.append(byte: UInt8(ascii: ",")) }
             started |= 1 << depth
-            if pretty { out.append(newlineIndentedBy: 2 * depth) }
+            out.append(newlineIndentedBy: 2 * depth)
         }
 
         mutating func key(_ name: StaticString) {
             next()
             out.append("\"")
             out.append(name)
-            out.append(pretty ? "\": " : "\":")
+            out.append("\": ")
         }
 
         mutating func array<T>(_ items: [T], _ element: (inout Writer, T) -> Void) {

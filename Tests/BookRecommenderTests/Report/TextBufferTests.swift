@@ -44,6 +44,18 @@ import Testing
         #expect(buffer.count == 0)
     }
 
+    @Test func compactJSONIsThePrettyJSONWithoutItsWhitespace() {
+        let document: JSONValue = .object([
+            "a b": .string("x \" y \\"), "list": .array([.integer(1), .string(" \\\" "), .object([:]), .array([])]),
+            "nested": .object(["k": .fixed(2.5, places: 2), "t": .string("line\nbreak\ttab")]),
+        ])
+        let pretty = TextBuffer()
+        pretty.append(document.text)
+        let compact = TextBuffer()
+        compact.append(compactJSONOf: pretty)
+        #expect(compact.string == document.compactText)
+    }
+
     @Test func integersAndIndentationAndGrowth() {
         let buffer = TextBuffer(capacity: 1)
         buffer.append(integer: -9_223_372_036_854_775_807)

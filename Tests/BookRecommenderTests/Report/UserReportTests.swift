@@ -31,8 +31,8 @@ import Testing
             + [odd, UserPicks(user: "none", picks: [], rated: [])]
         for user in users {
             let pretty = TextBuffer(), compact = TextBuffer()
-            UserJSONReport.write(user, to: pretty, pretty: true)
-            UserJSONReport.write(user, to: compact, pretty: false)
+            UserJSONReport.write(user, to: pretty)
+            compact.append(compactJSONOf: pretty)
             #expect(pretty.string == UserJSONReport.document(for: user).text, "\(user.user)")
             #expect(compact.string == UserJSONReport.document(for: user).compactText, "\(user.user)")
         }
