@@ -1,0 +1,175 @@
+import Foundation
+
+/// Reading and writing the model file (layout: `ModelFileFormat`).
+extension BookModel {
+    /// Writes the model to `url`: to a temporary file beside it, flushed, then
+    /// renamed over it, so a reader never sees half a model. Creates the
+    /// folder when needed.
+    /// - Throws: `BookModelError.cannotWrite` naming the file.
+    public func write(to url: URL) throws(BookModelError) {
+        do {
+            let data = try encoded()
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWrite(path: url.path, reason: AtomicFile.describe(error))
+        }
+    }
+
+    /// Reads a model `write(to:)` wrote. The file is checked before anything
+    /// is used (signature, version, size, checksum, then every block's sizes,
+    /// offsets and indices), so a damaged or crafted file is an error, never a crash.
+    /// - Throws: `BookModelError.cannotRead` when the file cannot be read;
+    ///   `.notAModel`, `.newerVersion`, `.truncated` or `.corrupt` naming it otherwise.
+    /// - Complexity: O(file size): one pass to check the checksum, one to copy and check the blocks.
+    public init(contentsOf url: URL) throws(BookModelError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw .cannotRead(path: url.path, reason: AtomicFile.describe(error))
+        }
+        let decoded = data.withUnsafeBytes { bytes in
+            Result { () throws(BookModelError) in try Self.decoded(path: url.path, bytes: bytes) }
+        }
+        self = try decoded.get()
+    }
+
+    /// The file's bytes.
+    /// - Throws: `EncodingError` when an option is a number JSON cannot hold (infinity, NaN).
+    func encoded() throws -> Data {
+        let infos = books.infos
+        let authors = infos.flatMap(\.authors)
+        let metadata = ModelMetadata(
+            bookrec: CLI.version, trainedAt: trainedAt.timeIntervalSince1970, fingerprint: fingerprint,
+            items: books.count, users: userIDs.count, ratings: readers.byUser.entryCount,
+            shelved: readers.shelves.entryCount, links: tables.neighbors.entryCount,
+            popular: tables.popularity.items.count, authors: authors.count, options: .init(options))
+        let capacity =
+            8 * (readers.byUser.entryCount + readers.shelves.entryCount + tables.neighbors.entryCount)
+            + 64 * (books.count + userIDs.count) + 4096
+        var writer = ModelFileWriter(capacity: capacity)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        writer.add(.metadata, [UInt8](try encoder.encode(metadata)))
+        writer.add(.keyOffsets, .keyBytes, strings: books.keys.lazy.map { $0 })
+        writer.add(.isbnOffsets, .isbnBytes, strings: infos.lazy.map(\.isbn13))
+        writer.add(.titleOffsets, .titleBytes, strings: infos.lazy.map(\.title))
+        writer.add(.imageOffsets, .imageBytes, strings: infos.lazy.map(\.imageURL))
+        var authorStarts: [UInt64] = [0]
+        for info in infos { authorStarts.append(authorStarts[authorStarts.count - 1] + UInt64(info.authors.count)) }
+        writer.add(.authorStarts, authorStarts)
+        writer.add(.authorOffsets, .authorBytes, strings: authors.lazy.map { $0 })
+        writer.add(.itemAtRank, books.itemAtRank)
+        writer.add(.neighborOffsets, tables.neighbors.offsets)
+        writer.add(.neighborEntries, tables.neighbors.entries)
+        writer.add(.popularItems, tables.popularity.items)
+        writer.add(.popularScores, tables.popularity.scores)
+        writer.add(.userOffsets, .userBytes, strings: userIDs.lazy.map { $0 })
+        writer.add(.userOrder, userOrder)
+        writer.add(.ratingOffsets, readers.byUser.offsets)
+        writer.add(.ratingEntries, readers.byUser.entries)
+        writer.add(.shelfOffsets, readers.shelves.offsets)
+        writer.add(.shelfEntries, readers.shelves.entries)
+        writer.add(.exclude, options.exclude?.words ?? [])
+        writer.add(.only, options.only?.words ?? [])
+        return writer.sealed()
+    }
+
+    /// The model in `bytes`, checked block by block.
+    static func decoded(path: String, bytes: UnsafeRawBufferPointer) throws(BookModelError) -> BookModel {
+        var reader = try ModelFileReader(path: path, bytes: bytes)
+        let metadataBytes = try reader.array(.metadata, of: UInt8.self)
+        guard let metadata = try? JSONDecoder().decode(ModelMetadata.self, from: Data(metadataBytes)) else {
+            throw reader.corrupt("the metadata block is not the expected JSON")
+        }
+        let limit = Int(Int32.max) - 1
+        guard
+            [metadata.items, metadata.users, metadata.ratings, metadata.shelved, metadata.links, metadata.popular]
+                .allSatisfy({ (0...limit).contains($0) }), metadata.authors >= 0
+        else { throw reader.corrupt("the metadata gives impossible counts") }
+        let (itemCount, userCount) = (metadata.items, metadata.users)
+        let keys = try reader.requiredStrings(.keyOffsets, .keyBytes, count: itemCount)
+        let isbns = try reader.strings(.isbnOffsets, .isbnBytes, count: itemCount)
+        let titles = try reader.strings(.titleOffsets, .titleBytes, count: itemCount)
+        let images = try reader.strings(.imageOffsets, .imageBytes, count: itemCount)
+        let authorStarts = try reader.array(.authorStarts, of: UInt64.self, count: itemCount + 1)
+        let authors = try reader.requiredStrings(.authorOffsets, .authorBytes, count: metadata.authors)
+        guard ModelFileReader.isRunOfOffsets(authorStarts, total: UInt64(authors.count)) else {
+            throw reader.corrupt("author lists do not run through the authors")
+        }
+        let infos = (0..<itemCount).map { item in
+            ItemInfo(
+                isbn13: isbns[item], title: titles[item],
+                authors: Array(authors[Int(authorStarts[item])..<Int(authorStarts[item + 1])]), imageURL: images[item])
+        }
+        let itemAtRank = try reader.array(.itemAtRank, of: Int32.self, count: itemCount)
+        try reader.requirePermutation(itemAtRank, what: "the key order")
+        let neighbors = try reader.rows(
+            .neighborOffsets, .neighborEntries, rows: itemCount, columns: itemCount, entries: metadata.links)
+        let popularItems = try reader.array(.popularItems, of: Int32.self, count: metadata.popular)
+        let popularScores = try reader.array(.popularScores, of: Float.self, count: metadata.popular)
+        try reader.requireDistinct(popularItems, below: itemCount, what: "the popularity list")
+        guard popularScores.allSatisfy(\.isFinite) else { throw reader.corrupt("a popularity score is not finite") }
+        let userIDs = try reader.requiredStrings(.userOffsets, .userBytes, count: userCount)
+        let userOrder = try reader.array(.userOrder, of: Int32.self, count: userCount)
+        try reader.requirePermutation(userOrder, what: "the reader order")
+        let byUser = try reader.rows(
+            .ratingOffsets, .ratingEntries, rows: userCount, columns: itemCount, entries: metadata.ratings)
+        let shelves = try reader.rows(
+            .shelfOffsets, .shelfEntries, rows: userCount, columns: itemCount, entries: metadata.shelved)
+        let exclude = try reader.array(.exclude, of: UInt64.self)
+        let only = try reader.array(.only, of: UInt64.self)
+        try reader.finish()
+        let stored = metadata.options
+        guard (stored.exclude || exclude.isEmpty) && (stored.only || only.isEmpty),
+            let options = stored.modelOptions(
+                exclude: stored.exclude ? ItemSet(words: exclude) : nil, only: stored.only ? ItemSet(words: only) : nil)
+        else { throw reader.corrupt("the stored options are not valid") }
+        let keyRank = BookTable.ranks(of: itemAtRank)
+        return BookModel(
+            options: options.clamped, fingerprint: metadata.fingerprint,
+            trainedAt: Date(timeIntervalSince1970: metadata.trainedAt),
+            books: BookTable(keys: keys, infos: infos, keyRank: keyRank, itemAtRank: itemAtRank),
+            tables: ScoringTables(
+                neighbors: neighbors, popularity: Popularity(items: popularItems, scores: popularScores),
+                keyRank: keyRank),
+            readers: ReaderRows(byUser: byUser, shelves: shelves), userIDs: userIDs, userOrder: userOrder)
+    }
+}
+
+extension ModelFileReader {
+    /// The next sparse matrix: `rows` rows over columns `0..<columns`, `entries` entries in all, values finite.
+    /// - Throws: `BookModelError.corrupt` for offsets that do not run through the entries or a column out of range.
+    mutating func rows(_ offsetsTag: Tag, _ entriesTag: Tag, rows: Int, columns: Int, entries: Int)
+        throws(BookModelError) -> SparseRows
+    {
+        let offsets = try array(offsetsTag, of: Int32.self, count: rows + 1)
+        let values = try array(entriesTag, of: SparseEntry.self, count: entries)
+        guard Self.isRunOfOffsets(offsets, total: Int32(values.count)) else {
+            throw corrupt("row offsets of \(offsetsTag.rawValue) do not run through its entries")
+        }
+        for entry in values where entry.column < 0 || Int(entry.column) >= columns || !entry.value.isFinite {
+            throw corrupt(
+                "an entry of \(entriesTag.rawValue) names book \(entry.column) of \(columns) or is not finite")
+        }
+        return SparseRows(offsets: offsets, entries: values)
+    }
+
+    /// - Throws: `BookModelError.corrupt` unless `order` holds each of `0..<order.count` once.
+    func requirePermutation(_ order: [Int32], what: String) throws(BookModelError) {
+        try requireDistinct(order, below: order.count, what: what)
+    }
+
+    /// - Throws: `BookModelError.corrupt` unless every index is in `0..<limit` and none repeats.
+    func requireDistinct(_ indices: [Int32], below limit: Int, what: String) throws(BookModelError) {
+        var seen = [Bool](repeating: false, count: limit)
+        for index in indices {
+            guard index >= 0, Int(index) < limit, !seen[Int(index)] else {
+                throw corrupt("\(what) names \(index) out of range or twice")
+            }
+            seen[Int(index)] = true
+        }
+    }
+}
