@@ -13,7 +13,7 @@ extension BookModel {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
-            throw .cannotWrite(path: url.path, reason: AtomicFile.describe(error))
+            throw .cannotWrite(path: url.relativePath, reason: AtomicFile.describe(error))
         }
     }
 
@@ -28,10 +28,10 @@ extension BookModel {
         do {
             data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            throw .cannotRead(path: url.path, reason: AtomicFile.describe(error))
+            throw .cannotRead(path: url.relativePath, reason: AtomicFile.describe(error))
         }
         let decoded = data.withUnsafeBytes { bytes in
-            Result { () throws(BookModelError) in try Self.decoded(path: url.path, bytes: bytes) }
+            Result { () throws(BookModelError) in try Self.decoded(path: url.relativePath, bytes: bytes) }
         }
         self = try decoded.get()
     }
