@@ -80,6 +80,10 @@ public struct BookModel: Sendable {
         self.userOrder = userOrder
     }
 
+    /// The keys of the books the model knows (ISBN-13, or the id the ratings gave).
+    public var bookKeys: [String] { books.keys }
+    /// The ids of the readers it was fitted on, as `recommend(user:top:)` takes them.
+    public var readerIDs: [String] { userIDs }
     /// The books the model knows.
     public var bookCount: Int { books.count }
     /// The readers it was fitted on.

@@ -105,7 +105,7 @@ extension BookModel {
                 authors: Array(authors[Int(authorStarts[item])..<Int(authorStarts[item + 1])]), imageURL: images[item])
         }
         let itemAtRank = try reader.array(.itemAtRank, of: Int32.self, count: itemCount)
-        try reader.requirePermutation(itemAtRank, what: "the key order")
+        try reader.requireOrder(itemAtRank, of: keys, what: "the book keys")
         let neighbors = try reader.rows(
             .neighborOffsets, .neighborEntries, rows: itemCount, columns: itemCount, entries: metadata.links)
         let popularItems = try reader.array(.popularItems, of: Int32.self, count: metadata.popular)
@@ -114,7 +114,7 @@ extension BookModel {
         guard popularScores.allSatisfy(\.isFinite) else { throw reader.corrupt("a popularity score is not finite") }
         let userIDs = try reader.requiredStrings(.userOffsets, .userBytes, count: userCount)
         let userOrder = try reader.array(.userOrder, of: Int32.self, count: userCount)
-        try reader.requirePermutation(userOrder, what: "the reader order")
+        try reader.requireOrder(userOrder, of: userIDs, what: "the reader ids")
         let byUser = try reader.rows(
             .ratingOffsets, .ratingEntries, rows: userCount, columns: itemCount, entries: metadata.ratings)
         let shelves = try reader.rows(
@@ -157,9 +157,15 @@ extension ModelFileReader {
         return SparseRows(offsets: offsets, entries: values)
     }
 
-    /// - Throws: `BookModelError.corrupt` unless `order` holds each of `0..<order.count` once.
-    func requirePermutation(_ order: [Int32], what: String) throws(BookModelError) {
-        try requireDistinct(order, below: order.count, what: what)
+    /// - Throws: `BookModelError.corrupt` unless `order` puts `strings` in
+    ///   strictly ascending order: each index once, no string twice (so a
+    ///   binary search finds every key, and finds it once).
+    func requireOrder(_ order: [Int32], of strings: [String], what: String) throws(BookModelError) {
+        try requireDistinct(order, below: strings.count, what: "the order of \(what)")
+        for position in order.indices.dropFirst()
+        where !(strings[Int(order[position - 1])] < strings[Int(order[position])]) {
+            throw corrupt("\(what) are not in ascending order, or one repeats")
+        }
     }
 
     /// - Throws: `BookModelError.corrupt` unless every index is in `0..<limit` and none repeats.

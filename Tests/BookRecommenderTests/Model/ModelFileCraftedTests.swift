@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import BookRecommender
+@_spi(Fuzzing) @testable import BookRecommender
 
 /// Files with a valid checksum whose contents were changed, as a hostile
 /// file would be: every inconsistency is found before anything is used.
@@ -49,10 +49,25 @@ import Testing
         Damage(description: "a key marked absent", reason: "a missing string in KEY$") {
             $0[ModelFiles.payload(of: .keyBytes, in: $0)] = 0xFF
         },
-        Damage(description: "a key order with a repeat", reason: "the key order names 0 out of range or twice") {
+        Damage(
+            description: "a key order with a repeat", reason: "the order of the book keys names 0 out of range or twice"
+        ) {
             put(Int32(0), at: ModelFiles.payload(of: .itemAtRank, in: $0) + 4, in: &$0)
         },
-        Damage(description: "a reader order out of range", reason: "the reader order names 9 out of range or twice") {
+        Damage(
+            description: "a key order out of order", reason: "the book keys are not in ascending order, or one repeats"
+        ) {
+            put(Int32(1), at: ModelFiles.payload(of: .itemAtRank, in: $0), in: &$0)
+            put(Int32(0), at: ModelFiles.payload(of: .itemAtRank, in: $0) + 4, in: &$0)
+        },
+        Damage(description: "a key twice", reason: "the book keys are not in ascending order, or one repeats") {
+            let start = ModelFiles.payload(of: .keyBytes, in: $0)
+            $0[start + 1] = $0[start]
+        },
+        Damage(
+            description: "a reader order out of range",
+            reason: "the order of the reader ids names 9 out of range or twice"
+        ) {
             put(Int32(9), at: ModelFiles.payload(of: .userOrder, in: $0), in: &$0)
         },
         Damage(
@@ -99,14 +114,14 @@ import Testing
         damage.change(&bytes)
         let path = folder.appendingPathComponent("m.bookrec").path
         #expect(throws: BookModelError.corrupt(path: path, reason: damage.reason)) {
-            try ModelFiles.read(ModelFiles.resealed(bytes), in: folder)
+            try ModelFiles.read(BookModel.resealed(bytes), in: folder)
         }
     }
 
     @Test func theUndamagedFileReads() throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let model = try ModelFiles.read(ModelFiles.resealed(try ModelFileTests.bytes(ModelFileTests.small)), in: folder)
+        let model = try ModelFiles.read(BookModel.resealed(try ModelFileTests.bytes(ModelFileTests.small)), in: folder)
         ModelFiles.expectSame(model, ModelFileTests.small)
     }
 }

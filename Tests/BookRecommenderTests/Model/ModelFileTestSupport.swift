@@ -47,14 +47,6 @@ enum ModelFiles {
         return bookModel(Recommender(options: options).fit(data), data, items: items)
     }
 
-    /// `bytes` with the header's checksum recomputed, as a crafted file would have it.
-    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
-        var bytes = bytes
-        let checksum = bytes[ModelFileFormat.headerSize...].withUnsafeBytes { XXHash64.hash($0) }
-        withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(24..<32, with: $0) }
-        return bytes
-    }
-
     /// The byte offset of the payload of the block tagged `tag` in `bytes`.
     static func payload(of tag: ModelFileFormat.Tag, in bytes: [UInt8]) -> Int {
         var offset = ModelFileFormat.headerSize
