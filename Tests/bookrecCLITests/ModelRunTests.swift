@@ -89,7 +89,7 @@ import Testing
         try Data(
             """
             {"inputs": ["\(input.path)/club"], "catalog": "\(input.path)/catalog.csv", "model": "club.bookrec",
-             "top": 5, "enrich": false, "out": "out"}
+             "top": 5, "enrich": false, "out": "out", "exportCoreML": "app/club.mlmodel"}
             """.utf8
         ).write(to: job)
         let result = try Self.run(["run", job.path])
@@ -98,6 +98,13 @@ import Testing
         let source = try #require(summary["model"] as? [String: Any])
         #expect(source["path"] as? String == folder.appendingPathComponent("club.bookrec").path)
         #expect((summary["settings"] as? [String: Any])?["similarity"] as? String == "cosine")
+        // The job's export is the model's export, training date included.
+        let direct = folder.appendingPathComponent("direct.mlmodel")
+        #expect(
+            try Self.run([
+                "export-coreml", "--model", folder.appendingPathComponent("club.bookrec").path, "--out", direct.path,
+            ]).status == 0)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("app/club.mlmodel")) == Data(contentsOf: direct))
     }
 
     /// Last week's model on this week's club: readers it never saw get picks,

@@ -130,10 +130,12 @@ public struct JobRunner {
 
         // After enrichment, so tonight's covers reach the app's book database; every
         // shard has the same model, so only the first writes it.
-        if let path = settings.exportCoreML, (settings.shard?.index ?? 0) == 0 {
+        if let path = settings.exportCoreML, (settings.shard?.index ?? 0) == 0,
+            let exporting = model.bookModel(
+                ratings: Ratings(data: result.data, items: result.items), startedAt: startedAt)
+        {
             let exported = try CoreMLExport.write(
-                model: model.bookModel(ratings: Ratings(data: result.data, items: result.items), startedAt: startedAt),
-                to: URL(fileURLWithPath: path),
+                model: exporting, to: URL(fileURLWithPath: path),
                 cacheFolder: settings.enrich.options(out: URL(fileURLWithPath: settings.out))?.cacheFolder)
             log.info(
                 "export", "coreml",

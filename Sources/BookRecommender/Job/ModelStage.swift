@@ -33,6 +33,8 @@ struct ModelStage {
         options = try bookLists(options, keys: model.books.keys).clamped
         let rated = ReaderRows(data, threads: options.threads)
         let newIndex = data.itemKeys.map { model.books.item(forKey: $0) ?? -1 }
+        // A model trained on these very inputs numbers their books alike: the rows are already in its numbering.
+        let renumbered = newIndex.enumerated().contains { $0.offset != Int($0.element) }
         let sameInputs = Ratings(data: data, items: result.items).fingerprint == model.fingerprint
         log.info(
             "model", "loaded",
@@ -41,9 +43,11 @@ struct ModelStage {
                 "sameInputs": String(sameInputs), "unknownBooks": String(newIndex.count { $0 < 0 }),
             ])
         return PreparedModel(
-            origin: .loaded(model, ModelSource(path: path, model: model, sameInputs: sameInputs)),
+            origin: .loaded(
+                ModelSource(path: path, model: model, sameInputs: sameInputs),
+                kept: settings.exportCoreML == nil ? nil : model),
             tables: model.tables, books: model.books, options: options,
-            readers: rated.translated(through: newIndex, itemCount: model.bookCount), rated: rated)
+            readers: renumbered ? rated.translated(through: newIndex, itemCount: model.bookCount) : rated, rated: rated)
     }
 
     /// `options` with `--exclude` and `--only` read against the model's book `keys`.

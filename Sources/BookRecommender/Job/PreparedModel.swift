@@ -7,8 +7,10 @@ struct PreparedModel {
     enum Origin {
         /// Fitted on the run's ratings.
         case fitted(FittedModel)
-        /// Read from a model file, as `summary.json` describes it.
-        case loaded(BookModel, ModelSource)
+        /// Read from a model file, as `summary.json` describes it. The model
+        /// itself is kept only for a run that exports it: its readers' ratings
+        /// are as large as the run's own.
+        case loaded(ModelSource, kept: BookModel?)
     }
 
     let origin: Origin
@@ -25,16 +27,17 @@ struct PreparedModel {
 
     /// The file the model was read from, for `summary.json`; nil when fitted.
     var source: ModelSource? {
-        guard case .loaded(_, let source) = origin else { return nil }
+        guard case .loaded(let source, _) = origin else { return nil }
         return source
     }
 
-    /// The model as a `BookModel` (for the Core ML export): the loaded one, or
-    /// the fitted one with the run's `ratings`, trained at `startedAt`.
-    func bookModel(ratings: Ratings, startedAt: Date) -> BookModel {
+    /// The model as a `BookModel` (for the Core ML export): the fitted one
+    /// with the run's `ratings`, trained at `startedAt`, or the loaded one when
+    /// it was kept.
+    func bookModel(ratings: Ratings, startedAt: Date) -> BookModel? {
         switch origin {
         case .fitted(let fitted): BookModel(fitted: fitted, ratings: ratings, trainedAt: startedAt)
-        case .loaded(let model, _): model
+        case .loaded(_, let kept): kept
         }
     }
 }

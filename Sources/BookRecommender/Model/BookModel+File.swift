@@ -150,7 +150,18 @@ extension ModelFileReader {
         guard Self.isRunOfOffsets(offsets, total: Int32(values.count)) else {
             throw corrupt("row offsets of \(offsetsTag.rawValue) do not run through its entries")
         }
-        for entry in values where entry.column < 0 || Int(entry.column) >= columns || !entry.value.isFinite {
+        // One branch-free pass over millions of entries; the bad one is looked for only when there is one.
+        let anyBad = values.withUnsafeBufferPointer { buffer in
+            let limit = UInt32(columns)
+            var bad: UInt32 = 0
+            for entry in buffer {
+                bad |= UInt32(bitPattern: entry.column) >= limit ? 1 : 0
+                bad |= entry.value.bitPattern & 0x7F80_0000 == 0x7F80_0000 ? 1 : 0
+            }
+            return bad != 0
+        }
+        if anyBad, let entry = values.first(where: { $0.column < 0 || Int($0.column) >= columns || !$0.value.isFinite })
+        {
             throw corrupt(
                 "an entry of \(entriesTag.rawValue) names book \(entry.column) of \(columns) or is not finite")
         }
