@@ -38,7 +38,7 @@ public struct BookModel: Sendable {
     let books: BookTable
     let tables: ScoringTables
     /// The training readers, in `books`' numbering.
-    let readers: ReaderRows
+    let readers: ModelReaders
     let userIDs: [String]
     /// The readers in ascending id order.
     let userOrder: [Int32]
@@ -62,13 +62,13 @@ public struct BookModel: Sendable {
             books: BookTable(
                 keys: ratings.data.itemKeys, infos: ratings.items, keyRank: matrix.keyRank,
                 itemAtRank: matrix.itemAtRank),
-            tables: fitted.tables, readers: matrix.readers, userIDs: ratings.data.userIDs,
+            tables: fitted.tables, readers: ModelReaders(matrix.readers), userIDs: ratings.data.userIDs,
             userOrder: BookTable.order(of: ratings.data.userIDs))
     }
 
     init(
         options: ModelOptions, fingerprint: String, trainedAt: Date, books: BookTable, tables: ScoringTables,
-        readers: ReaderRows, userIDs: [String], userOrder: [Int32]
+        readers: ModelReaders, userIDs: [String], userOrder: [Int32]
     ) {
         self.options = options
         self.fingerprint = fingerprint
@@ -89,7 +89,7 @@ public struct BookModel: Sendable {
     /// The readers it was fitted on.
     public var readerCount: Int { userIDs.count }
     /// The ratings it was fitted on, after repeated ratings were resolved.
-    public var ratingCount: Int { readers.byUser.entryCount }
+    public var ratingCount: Int { readers.ratingCount }
     /// Neighbour links over all books.
     public var neighborLinks: Int { tables.neighbors.entryCount }
 
@@ -101,7 +101,7 @@ public struct BookModel: Sendable {
     /// - Complexity: O(ratings of the reader · neighbours + books).
     public func recommend(user: String, top: Int = 10) -> [Pick] {
         guard let index = BookTable.find(user, in: userIDs, order: userOrder) else { return [] }
-        return picks(of: Int(index), in: readers, top: top)
+        return picks(of: 0, in: readers.reader(Int(index)), top: top)
     }
 
     /// The picks of a reader who is not in the model, from their ratings (book

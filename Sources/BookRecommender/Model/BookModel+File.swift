@@ -24,14 +24,9 @@ extension BookModel {
     ///   `.notAModel`, `.newerVersion`, `.truncated` or `.corrupt` naming it otherwise.
     /// - Complexity: O(file size): one pass to check the checksum, one to copy and check the blocks.
     public init(contentsOf url: URL) throws(BookModelError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw .cannotRead(path: url.relativePath, reason: AtomicFile.describe(error))
-        }
+        let data = try ModelFileBytes.read(url.path, name: url.relativePath)
         let decoded = data.withUnsafeBytes { bytes in
-            Result { () throws(BookModelError) in try Self.decoded(path: url.relativePath, bytes: bytes) }
+            Result { () throws(BookModelError) in try Self.decoded(path: url.relativePath, file: data, bytes: bytes) }
         }
         self = try decoded.get()
     }
@@ -43,11 +38,11 @@ extension BookModel {
         let authors = infos.flatMap(\.authors)
         let metadata = ModelMetadata(
             bookrec: CLI.version, trainedAt: trainedAt.timeIntervalSince1970, fingerprint: fingerprint,
-            items: books.count, users: userIDs.count, ratings: readers.byUser.entryCount,
-            shelved: readers.shelves.entryCount, links: tables.neighbors.entryCount,
+            items: books.count, users: userIDs.count, ratings: readers.ratingCount,
+            shelved: readers.shelfCount, links: tables.neighbors.entryCount,
             popular: tables.popularity.items.count, authors: authors.count, options: .init(options))
         let capacity =
-            8 * (readers.byUser.entryCount + readers.shelves.entryCount + tables.neighbors.entryCount)
+            8 * (readers.ratingCount + readers.shelfCount + tables.neighbors.entryCount)
             + 64 * (books.count + userIDs.count) + 4096
         var writer = ModelFileWriter(capacity: capacity)
         let encoder = JSONEncoder()
@@ -68,17 +63,19 @@ extension BookModel {
         writer.add(.popularScores, tables.popularity.scores)
         writer.add(.userOffsets, .userBytes, strings: userIDs.lazy.map { $0 })
         writer.add(.userOrder, userOrder)
-        writer.add(.ratingOffsets, readers.byUser.offsets)
-        writer.add(.ratingEntries, readers.byUser.entries)
-        writer.add(.shelfOffsets, readers.shelves.offsets)
-        writer.add(.shelfEntries, readers.shelves.entries)
+        let rows = readers.rows
+        writer.add(.ratingOffsets, rows.byUser.offsets)
+        writer.add(.ratingEntries, rows.byUser.entries)
+        writer.add(.shelfOffsets, rows.shelves.offsets)
+        writer.add(.shelfEntries, rows.shelves.entries)
         writer.add(.exclude, options.exclude?.words ?? [])
         writer.add(.only, options.only?.words ?? [])
         return writer.sealed()
     }
 
-    /// The model in `bytes`, checked block by block.
-    static func decoded(path: String, bytes: UnsafeRawBufferPointer) throws(BookModelError) -> BookModel {
+    /// The model in `bytes` (those of `file`), checked block by block; the
+    /// readers' entries stay in `file`.
+    static func decoded(path: String, file: Data, bytes: UnsafeRawBufferPointer) throws(BookModelError) -> BookModel {
         var reader = try ModelFileReader(path: path, bytes: bytes)
         let metadataBytes = try reader.array(.metadata, of: UInt8.self)
         guard let metadata = try? JSONDecoder().decode(ModelMetadata.self, from: Data(metadataBytes)) else {
@@ -115,9 +112,9 @@ extension BookModel {
         let userIDs = try reader.requiredStrings(.userOffsets, .userBytes, count: userCount)
         let userOrder = try reader.array(.userOrder, of: Int32.self, count: userCount)
         try reader.requireOrder(userOrder, of: userIDs, what: "the reader ids")
-        let byUser = try reader.rows(
+        let byUser = try reader.rowsInPlace(
             .ratingOffsets, .ratingEntries, rows: userCount, columns: itemCount, entries: metadata.ratings)
-        let shelves = try reader.rows(
+        let shelves = try reader.rowsInPlace(
             .shelfOffsets, .shelfEntries, rows: userCount, columns: itemCount, entries: metadata.shelved)
         let exclude = try reader.array(.exclude, of: UInt64.self)
         let only = try reader.array(.only, of: UInt64.self)
@@ -135,7 +132,10 @@ extension BookModel {
             tables: ScoringTables(
                 neighbors: neighbors, popularity: Popularity(items: popularItems, scores: popularScores),
                 keyRank: keyRank),
-            readers: ReaderRows(byUser: byUser, shelves: shelves), userIDs: userIDs, userOrder: userOrder)
+            readers: ModelReaders(
+                file: file, ratingOffsets: byUser.offsets, ratingsAt: byUser.entries.lowerBound,
+                shelfOffsets: shelves.offsets, shelvesAt: shelves.entries.lowerBound),
+            userIDs: userIDs, userOrder: userOrder)
     }
 }
 
@@ -145,27 +145,50 @@ extension ModelFileReader {
     mutating func rows(_ offsetsTag: Tag, _ entriesTag: Tag, rows: Int, columns: Int, entries: Int)
         throws(BookModelError) -> SparseRows
     {
-        let offsets = try array(offsetsTag, of: Int32.self, count: rows + 1)
-        let values = try array(entriesTag, of: SparseEntry.self, count: entries)
-        guard Self.isRunOfOffsets(offsets, total: Int32(values.count)) else {
-            throw corrupt("row offsets of \(offsetsTag.rawValue) do not run through its entries")
-        }
-        // One branch-free pass over millions of entries; the bad one is looked for only when there is one.
-        let anyBad = values.withUnsafeBufferPointer { buffer in
-            let limit = UInt32(columns)
-            var bad: UInt32 = 0
-            for entry in buffer {
-                bad |= UInt32(bitPattern: entry.column) >= limit ? 1 : 0
-                bad |= entry.value.bitPattern & 0x7F80_0000 == 0x7F80_0000 ? 1 : 0
-            }
-            return bad != 0
-        }
-        if anyBad, let entry = values.first(where: { $0.column < 0 || Int($0.column) >= columns || !$0.value.isFinite })
-        {
-            throw corrupt(
-                "an entry of \(entriesTag.rawValue) names book \(entry.column) of \(columns) or is not finite")
+        let (offsets, range) = try rowsInPlace(offsetsTag, entriesTag, rows: rows, columns: columns, entries: entries)
+        let source = bytes(in: range)
+        let values = [SparseEntry](unsafeUninitializedCapacity: entries) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
+            initialized = entries
         }
         return SparseRows(offsets: offsets, entries: values)
+    }
+
+    /// The same checks as `rows`, leaving the entries in the file: their offsets, and where they lie.
+    mutating func rowsInPlace(_ offsetsTag: Tag, _ entriesTag: Tag, rows: Int, columns: Int, entries: Int)
+        throws(BookModelError) -> (offsets: [Int32], entries: Range<Int>)
+    {
+        let offsets = try array(offsetsTag, of: Int32.self, count: rows + 1)
+        let range = try payload(entriesTag, of: SparseEntry.self, count: entries)
+        try check(offsets, bytes(in: range), offsetsTag, entriesTag, columns: columns)
+        return (offsets, range)
+    }
+
+    /// - Throws: `BookModelError.corrupt` unless `offsets` run through the
+    ///   entries in `entries` and each names a column below `columns` with a finite value.
+    private func check(
+        _ offsets: [Int32], _ entries: UnsafeRawBufferPointer, _ offsetsTag: Tag, _ entriesTag: Tag, columns: Int
+    ) throws(BookModelError) {
+        let stride = MemoryLayout<SparseEntry>.stride
+        let count = entries.count / stride
+        guard Self.isRunOfOffsets(offsets, total: Int32(count)) else {
+            throw corrupt("row offsets of \(offsetsTag.rawValue) do not run through its entries")
+        }
+        let entry = { (index: Int) in entries.loadUnaligned(fromByteOffset: index * stride, as: SparseEntry.self) }
+        // One branch-free pass over millions of entries; the bad one is looked for only when there is one.
+        let limit = UInt32(columns)
+        var bad: UInt32 = 0
+        for index in 0..<count {
+            let value = entry(index)
+            bad |= UInt32(bitPattern: value.column) >= limit ? 1 : 0
+            bad |= value.value.bitPattern & 0x7F80_0000 == 0x7F80_0000 ? 1 : 0
+        }
+        guard bad != 0 else { return }
+        let first = (0..<count).lazy.map(entry).first {
+            $0.column < 0 || Int($0.column) >= columns || !$0.value.isFinite
+        }
+        throw corrupt(
+            "an entry of \(entriesTag.rawValue) names book \(first?.column ?? -1) of \(columns) or is not finite")
     }
 
     /// - Throws: `BookModelError.corrupt` unless `order` puts `strings` in

@@ -55,6 +55,19 @@ struct ModelFileReader {
     mutating func array<T: BitwiseCopyable>(_ tag: Tag, of type: T.Type, count: Int? = nil) throws(BookModelError)
         -> [T]
     {
+        let range = try payload(tag, of: type, count: count)
+        let payload = UnsafeRawBufferPointer(rebasing: bytes[range])
+        return [T](unsafeUninitializedCapacity: range.count / MemoryLayout<T>.stride) { buffer, initialized in
+            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: payload)
+            initialized = buffer.count
+        }
+    }
+
+    /// Where the next block's payload lies in the file (8-byte aligned), for a
+    /// block left in place; the checks are those of `array`.
+    mutating func payload<T: BitwiseCopyable>(_ tag: Tag, of type: T.Type, count: Int? = nil) throws(BookModelError)
+        -> Range<Int>
+    {
         guard bytes.count - offset >= ModelFileFormat.blockHeaderSize else {
             throw corrupt("the file ends before block \(tag.rawValue)")
         }
@@ -77,11 +90,12 @@ struct ModelFileReader {
             throw corrupt("block \(tag.rawValue) runs past the end of the file")
         }
         offset = start + padded
-        let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<start + Int(length)])
-        return [T](unsafeUninitializedCapacity: elements) { buffer, initialized in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: payload)
-            initialized = elements
-        }
+        return start..<start + Int(length)
+    }
+
+    /// The file's bytes in `range` (a range `payload` returned).
+    func bytes(in range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[range])
     }
 
     /// The next string list (`count` strings; nil for an absent optional).

@@ -63,7 +63,7 @@ import Testing
         var compared = 0
         for (user, id) in Self.data.userIDs.enumerated() where !shelving.contains(Int32(user)) {
             let ratings = Dictionary(
-                uniqueKeysWithValues: Self.synthetic.readers.ratings(of: user).map {
+                uniqueKeysWithValues: Self.synthetic.readers.rows.ratings(of: user).map {
                     (Self.data.itemKeys[Int($0.item)], Double($0.rating))
                 })
             #expect(Self.synthetic.recommend(ratings: ratings, top: 10) == Self.synthetic.recommend(user: id, top: 10))

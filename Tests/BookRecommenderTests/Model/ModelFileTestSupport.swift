@@ -17,8 +17,8 @@ enum ModelFiles {
             a.books.keyRank == b.books.keyRank && a.books.itemAtRank == b.books.itemAtRank,
             sourceLocation: sourceLocation)
         for (x, y) in [
-            (a.tables.neighbors, b.tables.neighbors), (a.readers.byUser, b.readers.byUser),
-            (a.readers.shelves, b.readers.shelves),
+            (a.tables.neighbors, b.tables.neighbors), (a.readers.rows.byUser, b.readers.rows.byUser),
+            (a.readers.rows.shelves, b.readers.rows.shelves),
         ] {
             #expect(x.offsets == y.offsets && x.entries == y.entries, sourceLocation: sourceLocation)
         }

@@ -35,6 +35,24 @@ import Testing
             ])
     }
 
+    @Test func aModelReadBackWritesTheSameBytesAndOutlivesItsFile() throws {
+        let folder = try ModelFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("m.bookrec")
+        let model = ModelFiles.model(Self.data)
+        try model.write(to: url)
+        let again = try BookModel(contentsOf: url)
+        #expect(try again.encoded() == model.encoded())
+        let before = model.readerIDs.map { again.recommend(user: $0, top: 5) }
+        // Truncated and rewritten in place (as `cp` would), the file no longer holds the model: the loaded one is unaffected.
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data("not a model any more".utf8))
+        try handle.close()
+        #expect(model.readerIDs.map { again.recommend(user: $0, top: 5) } == before)
+        #expect(before.contains { !$0.isEmpty })
+    }
+
     @Test func writingAgainReplacesTheFileWhole() throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

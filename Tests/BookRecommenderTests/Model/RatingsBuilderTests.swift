@@ -36,7 +36,7 @@ import Testing
         // ana rated 0316015849 twice: the later rating is the model's.
         let model = try BookModel.fit(built)
         #expect(model.ratingCount == 6)
-        #expect(model.readers.ratings(of: 0).map(\.rating) == [2, 5])
+        #expect(model.readers.rows.ratings(of: 0).map(\.rating) == [2, 5])
     }
 
     @Test func unusableCallsAreListedNotDropped() {
