@@ -22,7 +22,9 @@ extension BookModel {
     /// offsets and indices), so a damaged or crafted file is an error, never a crash.
     /// - Throws: `BookModelError.cannotRead` when the file cannot be read;
     ///   `.notAModel`, `.newerVersion`, `.truncated` or `.corrupt` naming it otherwise.
-    /// - Complexity: O(file size): one pass to check the checksum, one to copy and check the blocks.
+    /// - Complexity: O(file size): one pass to read it, one to check the
+    ///   checksum, one to check the blocks (copying all but the readers' ratings,
+    ///   which stay in the bytes read).
     public init(contentsOf url: URL) throws(BookModelError) {
         let data = try ModelFileBytes.read(url.path, name: url.relativePath)
         let decoded = data.withUnsafeBytes { bytes in
@@ -83,8 +85,10 @@ extension BookModel {
         }
         let limit = Int(Int32.max) - 1
         guard
-            [metadata.items, metadata.users, metadata.ratings, metadata.shelved, metadata.links, metadata.popular]
-                .allSatisfy({ (0...limit).contains($0) }), metadata.authors >= 0
+            [
+                metadata.items, metadata.users, metadata.ratings, metadata.shelved, metadata.links, metadata.popular,
+                metadata.authors,
+            ].allSatisfy({ (0...limit).contains($0) })
         else { throw reader.corrupt("the metadata gives impossible counts") }
         let (itemCount, userCount) = (metadata.items, metadata.users)
         let keys = try reader.requiredStrings(.keyOffsets, .keyBytes, count: itemCount)
