@@ -43,13 +43,14 @@ public struct RatingsXMLReader: RatingReader {
         }
     }
 
-    private enum Outcome {
+    /// What one `rating` element is.
+    enum Outcome {
         case rating(user: String, book: BookRef, value: Float)
         case reject(RejectReason)
     }
 
     /// Moves to the root element, checks it is `ratings` and reads its scale.
-    private static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale {
+    static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale {
         while try xml.advance() {
             guard xml.nodeKind == .element else { continue }
             guard xml.localName == "ratings" else {
@@ -66,7 +67,9 @@ public struct RatingsXMLReader: RatingReader {
         throw .malformed(path: xml.path, line: 1, reason: "the document has no root element")
     }
 
-    private static func parse(_ attributes: [(name: String, value: String)], scale: RatingScale) -> Outcome {
+    /// The rating or reject one `rating` element's attributes (named as
+    /// `XMLStreamReader.attributes()` names them) make on `scale`.
+    static func parse(_ attributes: [(name: String, value: String)], scale: RatingScale) -> Outcome {
         func value(_ name: String) -> String {
             (attributes.first { $0.name == name }?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         }

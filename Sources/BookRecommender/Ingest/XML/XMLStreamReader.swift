@@ -67,7 +67,7 @@ struct XMLStreamReader: ~Copyable {
             state.textLineBeforeNode = state.lastNodeWasText ? state.lastTextLine : nil
             try checkCurrentNode()
             return true
-        case 0 where state.fatalError == nil:
+        case 0 where state.errors.fatal == nil:
             return false
         default:
             throw failure()
@@ -197,8 +197,7 @@ struct XMLStreamReader: ~Copyable {
         if state.readErrno != 0 {
             return .cannotRead(path: path, reason: String(cString: strerror(state.readErrno)))
         }
-        let error = state.fatalError ?? state.firstError
-        return .malformed(path: path, line: error?.line ?? parserLine, reason: error?.message ?? "XML parse error")
+        return state.errors.malformed(path: path, fallbackLine: parserLine)
     }
 }
 
@@ -207,8 +206,7 @@ struct XMLStreamReader: ~Copyable {
 private final class XMLReaderState {
     let fd: Int32
     var readErrno: Int32 = 0
-    var firstError: (line: Int, message: String)?
-    var fatalError: (line: Int, message: String)?
+    var errors = XMLParseErrors()
     /// The line on which the last text node ended (exact with XML_PARSE_BIG_LINES).
     var lastTextLine = 0
     var lastNodeWasText = false
@@ -230,7 +228,7 @@ private final class XMLReaderState {
 }
 
 /// Installs, once per process, an external entity loader that loads nothing.
-private let libxml2SetUp: Void = {
+let libxml2SetUp: Void = {
     xmlInitParser()
     xmlSetExternalEntityLoader { _, _, _ in nil }
 }()
@@ -264,19 +262,8 @@ private func readChunk(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMuta
     return Int32(count)
 }
 
-/// libxml2's structured error callback: keeps the first error and the first
-/// fatal one, with their lines; warnings are dropped.
+/// libxml2's structured error callback.
 private func recordError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
-    guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    let state = Unmanaged<XMLReaderState>.fromOpaque(context).takeUnretainedValue()
-    var message = error.pointee.message.map { String(cString: $0) } ?? "XML parse error"
-    if error.pointee.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) {
-        // libxml2's words for an expansion bomb ("billion laughs") it stopped.
-        message = "the DOCTYPE declares entities, which are not accepted (libxml2 stopped expanding them)"
-    }
-    let entry = (
-        line: max(Int(error.pointee.line), 1), message: message.trimmingCharacters(in: .whitespacesAndNewlines)
-    )
-    if state.firstError == nil { state.firstError = entry }
-    if error.pointee.level == XML_ERR_FATAL, state.fatalError == nil { state.fatalError = entry }
+    guard let context, let error else { return }
+    Unmanaged<XMLReaderState>.fromOpaque(context).takeUnretainedValue().errors.record(error)
 }
