@@ -1,29 +1,20 @@
 import Foundation
 
-/// Reads the `rating` elements of a ratings XML file into `RatingsBatch`es
-/// from the attribute bytes libxml2 hands `XMLPushParser`, with the same
-/// decisions as `RatingsXMLReader.read(_:into:)`.
-///
-/// A rating whose user and book (a `book` id alone) were accepted before and
-/// whose value is a small whole number on the scale costs two array lookups
-/// (dictionary lookups for keys that are not small numbers) and no `String`.
-/// Any other element takes `RatingsXMLReader.parse`, on the attributes as
-/// `XMLStreamReader` gives them. Like `RatingsRowParser`, a parser numbers the
-/// users and books it accepts itself; `IngestSink.take` maps them.
+/// Reads ratings XML into `RatingsBatch`es with `XMLPushParser`: a piece of
+/// the file after the document's head, or the rest of the file by one
+/// parser; `RatingElements` turns the elements into rows. Like
+/// `RatingsRowParser`, one parser (one thread) numbers the users and books it
+/// accepts itself, across all it reads; `IngestSink.take` maps them.
 final class RatingsXMLParser {
     let path: String
-    let scale: RatingScale
-    private var users = KeyInterner()
-    /// Books by their `book` id when that alone names them, else by all
-    /// their fields (see `key(of:)`).
-    private var books = KeyInterner()
-    /// The batch being filled, during a parse.
-    private var batch = RatingsBatch()
+    /// The tables and the batch being filled; one stored property, so that a
+    /// start tag costs one exclusivity check.
+    private var elements: RatingElements
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: XMLPushParser.readSize, alignment: 1)
 
     init(path: String, scale: RatingScale) {
         self.path = path
-        self.scale = scale
+        elements = RatingElements(scale: scale)
     }
 
     deinit {
@@ -37,11 +28,11 @@ final class RatingsXMLParser {
     /// the batch is empty and `mustReadOnAlone`: the document broke there, or
     /// the cut fell inside markup. A read failure is kept in `error`.
     func parse(piece range: Range<Int>, after head: XMLDocumentHead, into batch: inout RatingsBatch) {
-        swap(&self.batch, &batch)
-        defer { swap(&self.batch, &batch) }
-        self.batch.clear()
+        swap(&elements.batch, &batch)
+        defer { swap(&elements.batch, &batch) }
+        elements.batch.clear()
         do throws(IngestError) {
-            let parser = try XMLPushParser(path: path) { tag, _ in self.add(tag) }
+            let parser = try XMLPushParser(path: path) { tag, _ in self.elements.add(tag) }
             let descriptor = try XMLPushParser.open(path)
             defer { close(descriptor) }
             parser.push(head.bytes)
@@ -49,15 +40,15 @@ final class RatingsXMLParser {
             _ = try parser.push(file: descriptor, range, buffer: buffer)
             parser.push(range.upperBound == .max ? [] : head.closingTag, isLast: true)
             guard !parser.isStopped else {
-                self.batch.clear()
-                self.batch.mustReadOnAlone = true
+                elements.batch.clear()
+                elements.batch.mustReadOnAlone = true
                 return
             }
-            self.batch.linesRead = parser.line - 1
-            self.batch.isFinished = true
+            elements.batch.linesRead = parser.line - 1
+            elements.batch.isFinished = true
         } catch {
-            self.batch.clear()
-            self.batch.error = error
+            elements.batch.clear()
+            elements.batch.error = error
         }
     }
 
@@ -72,9 +63,9 @@ final class RatingsXMLParser {
         from start: Int, after head: XMLDocumentHead?, lineBase: Int, batchRecords: Int,
         deliver: (inout RatingsBatch, Int) -> Bool
     ) {
-        batch.clear()
+        elements.batch.clear()
         do throws(IngestError) {
-            let parser = try XMLPushParser(path: path) { tag, _ in self.add(tag) }
+            let parser = try XMLPushParser(path: path) { tag, _ in self.elements.add(tag) }
             let descriptor = try XMLPushParser.open(path)
             defer { close(descriptor) }
             if let head {
@@ -83,110 +74,18 @@ final class RatingsXMLParser {
             }
             var goesOn = true
             let atEnd = try parser.push(file: descriptor, start..<Int.max, buffer: buffer) {
-                guard batch.records >= batchRecords else { return true }
-                goesOn = deliver(&batch, parser.bytesPushed - (head?.bytes.count ?? 0))
-                batch.clear()
+                guard elements.batch.records >= batchRecords else { return true }
+                goesOn = deliver(&elements.batch, parser.bytesPushed - (head?.bytes.count ?? 0))
+                elements.batch.clear()
                 return goesOn
             }
             guard goesOn else { return }
             if atEnd { parser.push([], isLast: true) }
-            batch.error = parser.failure
-            batch.isFinished = batch.error == nil
+            elements.batch.error = parser.failure
+            elements.batch.isFinished = elements.batch.error == nil
         } catch {
-            batch.error = error
+            elements.batch.error = error
         }
-        _ = deliver(&batch, 0)
-    }
-
-    /// Adds a `rating` child of the root to the batch; ignores every other element.
-    private func add(_ tag: XMLStartTag) -> Bool {
-        guard tag.depth == 1, tag.hasLocalName("rating") else { return true }
-        if let (user, book, value) = plainRating(tag) {
-            batch.rating(user: user, book: book, value: value)
-        } else {
-            addByText(tag)
-        }
-        return true
-    }
-
-    /// The parser indices and value of a rating with a known user, a known
-    /// book named by `book` alone and a value of one to three digits on the
-    /// scale; nil for anything else.
-    @inline(__always)
-    private func plainRating(_ tag: XMLStartTag) -> (Int32, Int32, Float)? {
-        var user: UnsafeBufferPointer<UInt8>?
-        var book: UnsafeBufferPointer<UInt8>?
-        var value: UnsafeBufferPointer<UInt8>?
-        for index in 0..<tag.attributeCount where !tag.attributeHasPrefix(index) {
-            let name = tag.attributeName(index)
-            switch name[0] {
-            case UInt8(ascii: "u") where XMLStartTag.equal(name, "user"): user = tag.rawValue(index)
-            case UInt8(ascii: "b") where XMLStartTag.equal(name, "book"): book = tag.rawValue(index)
-            case UInt8(ascii: "v") where XMLStartTag.equal(name, "value"): value = tag.rawValue(index)
-            case UInt8(ascii: "i") where XMLStartTag.equal(name, "isbn"),
-                UInt8(ascii: "t") where XMLStartTag.equal(name, "title"),
-                UInt8(ascii: "a") where XMLStartTag.equal(name, "author"):
-                return nil
-            default: continue
-            }
-        }
-        guard let user, let book, let value, Self.isPlainKey(user), Self.isPlainKey(book),
-            let userIndex = users.index(ofKnown: user), let bookIndex = books.index(ofKnown: book),
-            let number = Self.smallNumber(value), let rating = scale.normalize(number)
-        else { return nil }
-        return (userIndex, bookIndex, rating)
-    }
-
-    /// Adds the element as `RatingsXMLReader.read(_:into:)` would: a rating,
-    /// numbering a user or book new to this parser, or a reject.
-    private func addByText(_ tag: XMLStartTag) {
-        let attributes = tag.textAttributes()
-        switch RatingsXMLReader.parse(attributes, scale: scale) {
-        case .reject(let reason):
-            batch.reject(
-                line: tag.line, reason: reason, record: XMLMarkup.emptyElement("rating", attributes: attributes))
-        case .rating(let user, let book, let value):
-            let (userIndex, newUser) = users.index(of: user)
-            if newUser { batch.newUsers.append(user) }
-            let (bookIndex, newBook) = books.index(of: Self.key(of: book))
-            if newBook { batch.newBooks.append(book) }
-            batch.rating(user: userIndex, book: bookIndex, value: value)
-        }
-    }
-
-    /// The key `books` numbers `book` by: its id when the `book` attribute
-    /// alone names it (the key `plainRating` looks up), else every field,
-    /// joined by NUL (which XML text cannot hold), so that two keys are equal
-    /// only for equal books.
-    private static func key(of book: BookRef) -> String {
-        if book.isbn13 == nil, book.title == nil, book.authors.isEmpty, let id = book.localID { return id }
-        return "\0"
-            + [book.isbn13 ?? "", book.localID ?? "", book.title ?? "", book.authors.joined(separator: "\0")]
-            .joined(separator: "\0")
-    }
-
-    /// True when `bytes` are a key `RatingsXMLReader` would keep as they are:
-    /// not empty, starting and ending with a printable ASCII byte (so there
-    /// are no blanks to trim) and free of `&` (see `XMLStartTag.text(ofValue:)`).
-    @inline(__always)
-    private static func isPlainKey(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first, let last = bytes.last, (0x21...0x7E).contains(first),
-            (0x21...0x7E).contains(last)
-        else { return false }
-        return !bytes.contains(UInt8(ascii: "&"))
-    }
-
-    /// The value of one to three ASCII digits, exactly as `Float(String)` reads
-    /// them; nil for anything else.
-    @inline(__always)
-    private static func smallNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
-        guard (1...3).contains(bytes.count) else { return nil }
-        var value = 0
-        for byte in bytes {
-            let digit = byte &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            value = value * 10 + Int(digit)
-        }
-        return Float(value)
+        _ = deliver(&elements.batch, 0)
     }
 }
