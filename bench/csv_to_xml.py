@@ -11,8 +11,8 @@ The same ratings, in the same order, one element per line:
 
 so `bookrec` reads the same readers, books and ratings from either file. Values
 are escaped for a double-quoted attribute. The output is cached: when OUT and its
-sidecar OUT.json (the input's size and modification time) already match, nothing
-is written again.
+sidecar OUT.json (the input's size and modification time; not its path, so a
+file reached through a link matches) already match, nothing is written again.
 
 Usage: csv_to_xml.py IN.csv OUT.xml
 """
@@ -51,7 +51,7 @@ def main(argv):
         sys.exit(__doc__.split("\n\n")[-1])
     source, target = argv
     status = os.stat(source)
-    request = {"source": os.path.abspath(source), "bytes": status.st_size, "mtime": status.st_mtime}
+    request = {"bytes": status.st_size, "mtime": status.st_mtime}
     sidecar = target + ".json"
     if os.path.exists(target) and os.path.exists(sidecar):
         with open(sidecar, encoding="utf-8") as handle:

@@ -1,3 +1,5 @@
+import Foundation
+
 extension RatingsXMLReader {
     /// Records per batch when one parser reads on to the end of a file.
     static let batchRecords = 1 << 16
@@ -48,7 +50,9 @@ extension RatingsXMLReader {
             guard let alone = try pipeline.addInOrder(to: &sink, lineBase: &lineBase, of: fileSize - head.end),
                 alone < pieces.count
             else { return }
-            start = pieces[alone].lowerBound
+            let resume = try Self.blanks(path, before: pieces[alone].lowerBound, after: head.end)
+            start = resume.start
+            lineBase -= resume.lineFeeds
         }
         var indices = RatingsRowParser.Indices()
         var failure: IngestError?
@@ -65,5 +69,37 @@ extension RatingsXMLReader {
             return failure == nil && !sink.isStopped
         }
         if let failure { throw failure }
+    }
+
+    /// The run of blanks and line breaks just before `offset` (not reaching
+    /// back past `floor`): where it starts and how many line feeds it holds.
+    ///
+    /// One parser reads on from the start of that run rather than from the
+    /// piece that could not be read alone: libxml2's push parser leaves text
+    /// it has not parsed by the end of a document unread when it is one byte
+    /// long, which moves the line of the error it then reports, so the parser
+    /// must see the whole run, as a parser of the whole file does.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read.
+    private static func blanks(_ path: String, before offset: Int, after floor: Int) throws(IngestError) -> (
+        start: Int, lineFeeds: Int
+    ) {
+        let descriptor = try XMLPushParser.open(path)
+        defer { close(descriptor) }
+        var window = [UInt8](repeating: 0, count: 4096)
+        var start = offset
+        var lineFeeds = 0
+        while start > floor {
+            let from = max(floor, start - window.count)
+            let count = window.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, start - from, off_t(from)) }
+            guard count == start - from else {
+                throw .cannotRead(path: path, reason: count < 0 ? String(cString: strerror(errno)) : "file shrank")
+            }
+            for byte in window[0..<count].reversed() {
+                guard [0x20, 0x09, 0x0D, 0x0A].contains(byte) else { return (start, lineFeeds) }
+                if byte == 0x0A { lineFeeds += 1 }
+                start -= 1
+            }
+        }
+        return (start, lineFeeds)
     }
 }

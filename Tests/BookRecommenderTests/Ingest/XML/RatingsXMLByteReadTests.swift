@@ -116,6 +116,10 @@ import Testing
         "<ratings>\n<rating user=\"1\" book=\"2\" value=\"3\"/>\n<a><b>\n</a>\n<rating user=\"2\" book=\"3\" value=\"4\"/>\n",
         "<ratings><rating user=\"a\" user=\"b\"/>\n<rating user=\"1\" book=\"2\" value=\"3\"/>\n</ratings>\n",
         "<ratings>\n<rating user=\"1\" book=\"2\" value=\"3\"/>\n<!-- open comment\n<rating user=\"2\"/>\n",
+        // The root never closes and the last piece is one line feed: libxml2
+        // leaves one unparsed byte unread at the end, which moves the error's line.
+        "<ratings>\n<rating user=\"1\" book=\"2\" value=\"3\"/>\n<!-- c -->\n\n",
+        "<ratings>\n<rating user=\"1\" book=\"2\" value=\"3\"/>\n<!-- c -->  \r\n \n\n\n",
     ])
     func brokenDocumentsReadTheSameEveryWay(_ text: String) throws {
         let path = try XMLFixtures.write(text)
