@@ -16,6 +16,10 @@ import Foundation
 /// `ratings`, and anything nested deeper, are ignored. A `rating` with no user,
 /// no usable book id, or a value that is not a number on the scale is sent to
 /// `sink.reject` as the re-serialised element, and reading goes on.
+///
+/// `read(_:into:)` serves any `RecordSink` on `XMLStreamReader`, one `String`
+/// per attribute; `Ingestor` takes `read(_:into:threads:)`, the same result
+/// from the attribute bytes, on several threads.
 public struct RatingsXMLReader: RatingReader {
     public init() {}
 
