@@ -90,6 +90,30 @@ import Testing
         }
     }
 
+    /// Through `Ingestor` (the job's way, `--on-bad-record skip`): the same
+    /// data, file report and reject rows, the break's included, at 1 to 3 threads.
+    @Test func theIngestorGivesTheSameForAnyThreadCount() throws {
+        let text = Self.header + (0..<20_000).map(Self.record).joined()
+        let path = try XMLFixtures.write(text + String(Self.record(20_000).prefix(20)))
+        func ingest(threads: Int) throws -> (Ingestor.Result, [RejectLog.Entry]) {
+            let rejects = RejectLog(streamingTo: nil, keep: 1000)
+            let result = try Ingestor(format: nil, columns: nil, policy: .skip, threads: threads).ingest(
+                [InputFile(path: path)], catalogFile: nil, rejects: rejects)
+            return (result, rejects.first)
+        }
+        let (one, oneRejects) = try ingest(threads: 1)
+        #expect(one.files.first?.records == RecordCounts(read: 20_001, used: 19_979, shelved: 0, rejected: 22))
+        #expect(oneRejects.last?.line == 20_003 && one.files.first?.error?.hasPrefix("\(path):20003: ") == true)
+        for threads in 2...3 {
+            let (result, rejects) = try ingest(threads: threads)
+            let (data, expected) = (result.data, one.data)
+            #expect(data.userIDs == expected.userIDs && data.itemKeys == expected.itemKeys, "\(threads) threads")
+            #expect(data.ratingUser == expected.ratingUser && data.ratingItem == expected.ratingItem)
+            #expect(data.ratingValue == expected.ratingValue && result.items == one.items, "\(threads) threads")
+            #expect(result.files == one.files && rejects == oneRejects, "\(threads) threads")
+        }
+    }
+
     /// A snapshot whose reject rows name no file, so reads of two files compare.
     static func withoutPaths(_ snapshot: IngestSnapshot) -> IngestSnapshot {
         var copy = snapshot
