@@ -22,7 +22,7 @@ struct RatingElements {
     /// Adds a `rating` child of the root to the batch; ignores every other
     /// element. Returns true (go on).
     mutating func add(_ tag: XMLStartTag) -> Bool {
-        guard tag.depth == 1, tag.hasLocalName("rating") else { return true }
+        guard tag.depth == 1, tag.isNamed("rating") else { return true }
         if let (user, book, value) = plainRating(tag) {
             batch.rating(user: user, book: book, value: value)
         } else {

@@ -160,7 +160,7 @@ private func pushParserStartElement(
     // libxml2's own tree builder without XML_PARSE_DTDATTR, leave them out.
     parser.startElement(
         XMLStartTag(
-            localName: localName, prefix: prefix, namespaceCount: Int(namespaceCount),
+            localName: localName, prefix: prefix, namespaceURI: uri, namespaceCount: Int(namespaceCount),
             namespaces: UnsafePointer(namespaces), attributeCount: Int(attributeCount - defaultedCount),
             attributes: UnsafePointer(attributes), depth: parser.depth, line: parser.line))
 }

@@ -7,6 +7,9 @@ struct XMLStartTag {
     /// The element's name without its prefix, NUL-terminated.
     let localName: UnsafePointer<UInt8>
     let prefix: UnsafePointer<UInt8>?
+    /// The namespace the prefix (or a default namespace) names; nil for an
+    /// undeclared prefix.
+    let namespaceURI: UnsafePointer<UInt8>?
     /// Namespace declarations on the tag: a prefix (nil for `xmlns`) and a URI each.
     let namespaceCount: Int
     let namespaces: UnsafePointer<UnsafePointer<UInt8>?>?
@@ -19,10 +22,12 @@ struct XMLStartTag {
     /// The line libxml2 has reached: where the tag ends.
     let line: Int
 
-    /// True when the local name is `name`.
+    /// True when the element's name is `name` as `XMLStreamReader.localName`
+    /// gives it: the local name, whose prefix counts only when it is not
+    /// declared (libxml2's tree then keeps `prefix:name` as the name).
     @inline(__always)
-    func hasLocalName(_ name: StaticString) -> Bool {
-        Self.equal(localName, name)
+    func isNamed(_ name: StaticString) -> Bool {
+        (prefix == nil || namespaceURI != nil) && Self.equal(localName, name)
     }
 
     /// The local name as text, for messages.
