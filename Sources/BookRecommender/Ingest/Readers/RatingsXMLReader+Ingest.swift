@@ -16,8 +16,11 @@ extension RatingsXMLReader {
     /// elements on its own (the document breaks there, or the cut fell inside
     /// markup), one parser reads on alone after the head, so the result does
     /// not depend on `threads`. A document that breaks keeps every rating
-    /// before the break. A pipe (which can be read only once) takes
-    /// `read(_:into:)`.
+    /// before the break, and its error is the one `read(_:into:)` reports:
+    /// libxml2 words some errors by how the bytes were fed ("Double hyphen
+    /// within comment" with or without the comment's start), so a broken file
+    /// is walked once more by the line-fed `XMLStreamReader` for it. A pipe
+    /// (which can be read only once) takes `read(_:into:)`.
     /// - Parameters:
     ///   - pieceBytes: the range of piece sizes (tests use tiny ones).
     ///   - batchRecords: records per batch when one parser reads on alone.
@@ -68,7 +71,21 @@ extension RatingsXMLReader {
             failure = batch.error
             return failure == nil && !sink.isStopped
         }
-        if let failure { throw failure }
+        guard let failure else { return }
+        guard case .malformed = failure else { throw failure }
+        throw Self.lineFedError(path) ?? failure
+    }
+
+    /// The error the line-fed `XMLStreamReader` stops with on the file at
+    /// `path`, walking every node; nil when it reads to the end.
+    private static func lineFedError(_ path: String) -> IngestError? {
+        do throws(IngestError) {
+            var reader = try XMLStreamReader(path: path, byLine: true)
+            while try reader.advance() {}
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// The run of blanks and line breaks just before `offset` (not reaching

@@ -43,8 +43,8 @@ struct XMLStreamReader: ~Copyable {
     private var nodes = 0
 
     /// Opens `path` for reading; nothing is parsed yet. `byLine` feeds
-    /// libxml2 a line at a time from the start, as a pipe is read (tests
-    /// compare the two).
+    /// libxml2 a line at a time from the start, as a pipe is read: one pass
+    /// to a break, where finding the break in pieces costs two.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened.
     init(path: String, byLine: Bool = false) throws(IngestError) {
         _ = libxml2SetUp

@@ -123,6 +123,9 @@ import Testing
         // leaves one unparsed byte unread at the end, which moves the error's line.
         "<ratings>\n<rating user=\"1\" book=\"2\" value=\"3\"/>\n<!-- c -->\n\n",
         "<ratings>\n<rating user=\"1\" book=\"2\" value=\"3\"/>\n<!-- c -->  \r\n \n\n\n",
+        // libxml2 words this error by how the bytes were fed: the comment's
+        // start is in the message when they come a line at a time.
+        "<ratings>\n<rating user=\"1\" book=\"2\" value=\"3\"/>\n<!-- <a/>\n b\n</ratings>\n<!-- c -->\n",
     ])
     func brokenDocumentsReadTheSameEveryWay(_ text: String) throws {
         let path = try XMLFixtures.write(text)
