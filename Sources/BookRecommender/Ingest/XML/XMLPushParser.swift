@@ -68,7 +68,11 @@ final class XMLPushParser {
         guard !isStopped else { return false }
         bytesPushed += bytes.count
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-        xmlParseChunk(context, base, Int32(bytes.count), isLast ? 1 : 0)
+        if xmlParseChunk(context, base, Int32(bytes.count), isLast ? 1 : 0) != 0 {
+            // As xmlTextReader does: any error code ends the document. A
+            // decoder failure halts libxml2 without marking the document broken.
+            context.pointee.wellFormed = 0
+        }
         return !isStopped
     }
 

@@ -126,6 +126,9 @@ import Testing
         // libxml2 words this error by how the bytes were fed: the comment's
         // start is in the message when they come a line at a time.
         "<ratings>\n<rating user=\"1\" book=\"2\" value=\"3\"/>\n<!-- <a/>\n b\n</ratings>\n<!-- c -->\n",
+        // A decoder failure halts libxml2 without marking the document broken.
+        "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n<ratings>\n<rating user=\"u1\" book=\"b\" value=\"4\"/>\n"
+            + "\u{0}x\u{0}m\n<rating user=\"u2\" book=\"b\" value=\"3\"/>\n</ratings>\n",
     ])
     func brokenDocumentsReadTheSameEveryWay(_ text: String) throws {
         let path = try XMLFixtures.write(text)
