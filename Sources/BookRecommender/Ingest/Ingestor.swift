@@ -16,7 +16,8 @@ public struct Ingestor {
     public var format: InputFormat?
     public var columns: ColumnMap?
     public var policy: BadRecordPolicy
-    /// How many threads may parse one generic ratings file (the result is the same for any count).
+    /// How many threads may parse one generic ratings file or ratings XML file
+    /// (the result is the same for any count).
     public var threads: Int
 
     public init(format: InputFormat?, columns: ColumnMap?, policy: BadRecordPolicy, threads: Int = 1) {
@@ -56,6 +57,8 @@ public struct Ingestor {
                 chosen = detected
                 if detected == .ratingsCSV {
                     try RatingsCSVReader(columns: columns).read(file, into: &sink, threads: threads)
+                } else if detected == .ratingsXML {
+                    try RatingsXMLReader().read(file, into: &sink, threads: threads)
                 } else {
                     try reader(for: detected, file: file).read(file, into: &sink)
                 }

@@ -1,13 +1,17 @@
 import Foundation
 
 /// `bookrec inspect`: reads the inputs as a run would and describes them,
-/// writing nothing.
+/// and the model file with `--model`, writing nothing.
 struct Inspection {
     var settings: RunSettings
 
-    /// The table of files with their formats and counts, then the first rejects.
-    /// - Throws: `IngestError` when an input does not exist.
+    /// The model (with `--model`), then the table of files with their formats
+    /// and counts, then the first rejects.
+    /// - Throws: `IngestError` when an input does not exist, `BookModelError`
+    ///   when the model file is missing or damaged.
     func run() throws -> String {
+        let model = try settings.modelFile.map { path throws(BookModelError) in try ModelInspection(path: path) }
+        guard !settings.inputs.isEmpty else { return model?.text ?? "" }
         let files = try InputExpansion.files(for: settings.inputs)
         let rejects = RejectLog(streamingTo: nil, keep: 10)
         let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: .skip)
@@ -22,8 +26,9 @@ struct Inspection {
         if let catalog = settings.catalog, let counts = result.catalog {
             rows.append([catalog, "catalog", String(counts.read), String(counts.used), "", String(counts.rejected)])
         }
-        var text = Self.table(rows)
+        var text = (model.map { $0.text + "\n" } ?? "") + Self.table(rows)
         text += "\n\(result.data.userCount) users, \(result.data.itemCount) books\n"
+        if let model { text += model.coverage(of: Ratings(data: result.data, items: result.items)) }
         for file in result.files where file.error != nil {
             text += "stopped early: \(file.error!)\n"
         }

@@ -3,36 +3,44 @@
 /// rating counts; one user at a time, so a run never holds every user's
 /// picks at once.
 struct PickAssembler: Sendable {
+    /// The run's ratings: user ids, and the books users rated (`items` per item).
     let data: RatingData
     let items: [ItemInfo]
+    /// The model's books, which picks and their reasons name (the run's own
+    /// when the run fitted the model).
+    let books: BookTable
 
     /// `user`'s picks from `list`, with `ratings` (their ratings after
     /// duplicates were resolved, as the model saw them) counted by half star.
-    /// - Parameter enrichments: by item index (see `enrichmentsByItem`).
+    /// - Parameter enrichments: by the model's item index (see `enrichmentsByItem`).
     func userPicks(
         _ user: Int, list: [Recommendation], ratings: [(item: Int32, rating: Float)], enrichments: [Enrichment?]
     ) -> UserPicks {
         let picks = list.enumerated().map { rank, pick in
-            let info = items[Int(pick.item)]
-            return Pick(
-                rank: rank + 1, item: key(pick.item), isbn13: info.isbn13, title: info.title,
+            let info = books.infos[Int(pick.item)]
+            return ReportPick(
+                rank: rank + 1, item: books.keys[Int(pick.item)], isbn13: info.isbn13, title: info.title,
                 authors: info.authors, score: Self.rounded(pick.score),
-                because: pick.because.map { book(book: $0.item, rating: $0.rating) }, fallback: pick.fallback,
-                enrichment: enrichments[Int(pick.item)])
+                because: pick.because.map {
+                    RatedBook(
+                        item: books.keys[Int($0.item)], title: books.infos[Int($0.item)].title,
+                        rating: Self.rounded($0.rating))
+                }, fallback: pick.fallback, enrichment: enrichments[Int(pick.item)])
         }
         var counts = RatingCounts()
         for (_, rating) in ratings { counts.add(Double(rating)) }
         return UserPicks(user: data.userIDs[user], picks: picks, ratings: counts)
     }
 
-    /// `enrichments` (by item key) by item index, so that each pick finds its
-    /// book's without hashing the key.
+    /// `enrichments` (by item key) by the model's item index, so that each
+    /// pick finds its book's without hashing the key.
     func enrichmentsByItem(_ enrichments: [String: Enrichment]) -> [Enrichment?] {
-        data.itemKeys.map { enrichments[$0] }
+        books.keys.map { enrichments[$0] }
     }
 
     /// Every rating of `users`, summed per book (see `ClubTally.rated`).
-    /// - Parameter ratedBy: a user's (item, rating) after duplicates were resolved.
+    /// - Parameter ratedBy: a user's (item, rating) in the run's own item
+    ///   numbering, after duplicates were resolved.
     func ratingTally(of users: [Int], ratedBy: (Int) -> [(item: Int32, rating: Float)]) -> ClubTally {
         var sums = [Int64](repeating: 0, count: data.itemCount)
         var counts = [Int](repeating: 0, count: data.itemCount)
@@ -55,15 +63,9 @@ struct PickAssembler: Sendable {
         var seen = Set<Int32>()
         for list in lists { for pick in list { seen.insert(pick.item) } }
         return seen.map { item in
-            let info = items[Int(item)]
-            return BookLookup(key: key(item), isbn13: info.isbn13, title: info.title, authors: info.authors)
+            let info = books.infos[Int(item)]
+            return BookLookup(key: books.keys[Int(item)], isbn13: info.isbn13, title: info.title, authors: info.authors)
         }.sorted { $0.key < $1.key }
-    }
-
-    private func key(_ item: Int32) -> String { data.itemKeys[Int(item)] }
-
-    private func book(book item: Int32, rating: Float) -> RatedBook {
-        RatedBook(item: key(item), title: items[Int(item)].title, rating: Self.rounded(rating))
     }
 
     /// Four decimals: enough to order picks, few enough to read.

@@ -1,4 +1,5 @@
-/// Ingest for the commands that write no files (`evaluate`, `similar`): bad
+/// Ingest for the commands that write no run folder (`evaluate`, `similar`,
+/// `train`, `export-coreml`): bad
 /// records are skipped and reported on stderr (count and the first few)
 /// instead of going to `rejects.csv`.
 enum ReadOnlyIngest {
@@ -14,7 +15,8 @@ enum ReadOnlyIngest {
             try InputExpansion.files(for: [path])[0]
         }
         let rejects = RejectLog(streamingTo: nil, keep: shown)
-        let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: .skip)
+        let ingestor = Ingestor(
+            format: settings.format, columns: settings.columns, policy: .skip, threads: settings.model.threads)
         let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
         if rejects.count > 0 {
             log.warning(

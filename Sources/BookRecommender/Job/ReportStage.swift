@@ -13,7 +13,9 @@ import Foundation
 struct ReportStage {
     /// What the model and the enrichment stage produced for this run's users.
     struct Inputs {
-        var model: FittedModel
+        /// The run's readers in the run's own item numbering (their ratings
+        /// after duplicates were resolved), whichever model scored them.
+        var rated: ReaderRows
         var assembler: PickAssembler
         /// This run's users (all, or one shard's), and their lists (same order).
         var users: [Int]
@@ -35,12 +37,12 @@ struct ReportStage {
         }
         let users = order.map { inputs.users[$0] }
         let lists = order.map { inputs.lists[$0] }
-        let (assembler, model) = (inputs.assembler, inputs.model)
+        let (assembler, rated) = (inputs.assembler, inputs.rated)
         let enrichments = assembler.enrichmentsByItem(inputs.enrichments)
         let picks: @Sendable (Int) -> UserPicks = { position in
             let user = users[position]
             return assembler.userPicks(
-                user, list: lists[position], ratings: model.ratings(of: Int32(user)), enrichments: enrichments)
+                user, list: lists[position], ratings: rated.ratings(of: user), enrichments: enrichments)
         }
         guard settings.writeReports else {
             var tally = ClubTally()
@@ -59,7 +61,7 @@ struct ReportStage {
             try Interruption.shared.check()
             return nil
         }
-        written.tally.add(assembler.ratingTally(of: users) { model.ratings(of: Int32($0)) })
+        written.tally.add(assembler.ratingTally(of: users) { rated.ratings(of: $0) })
         log.info("report", "readers", ["users": String(users.count)])
         if settings.shard != nil {
             try PartFile.write(summaries: written.summaries, tally: written.tally, in: reportFolder.root)

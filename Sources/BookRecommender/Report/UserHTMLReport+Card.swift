@@ -5,7 +5,7 @@ extension UserHTMLReport {
 
     /// One pick: cover, title, authors and year, why it was picked, the
     /// description and the Preview button.
-    static func card(_ pick: Pick, to out: TextBuffer) {
+    static func card(_ pick: ReportPick, to out: TextBuffer) {
         let title = displayTitle(pick.title, item: pick.item)
         out.append("<li class=\"card\">\n")
         cover(pick, title: title, to: out)
@@ -48,7 +48,7 @@ extension UserHTMLReport {
 
     /// "by A, B", the year and the page count, whichever are known: our
     /// authors first, else Google's.
-    static func facts(_ pick: Pick) -> [String] {
+    static func facts(_ pick: ReportPick) -> [String] {
         var authors = pick.authors.filter { !$0.isBlank }
         if authors.isEmpty { authors = (pick.enrichment?.authors ?? []).filter { !$0.isBlank } }
         var facts: [String] = []
@@ -68,7 +68,7 @@ extension UserHTMLReport {
 
     /// The cover from Google Books (an `https` link only, as the page's
     /// policy allows), or a coloured placeholder with the title's initial.
-    static func cover(_ pick: Pick, title: String, to out: TextBuffer) {
+    static func cover(_ pick: ReportPick, title: String, to out: TextBuffer) {
         if let link = pick.enrichment?.thumbnail.flatMap(HTMLEscape.safeURL),
             link.lowercased().hasPrefix("https:")
         {

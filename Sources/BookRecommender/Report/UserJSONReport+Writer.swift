@@ -89,7 +89,7 @@ extension UserJSONReport {
             out.append(json: text)
         }
 
-        mutating func pick(_ pick: Pick) {
+        mutating func pick(_ pick: ReportPick) {
             let enrichment = pick.enrichment
             open("{")
             key("authors")

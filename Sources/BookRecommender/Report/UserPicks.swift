@@ -2,24 +2,24 @@
 public struct UserPicks: Sendable, Equatable {
     /// The user's original id, exactly as the input had it.
     public var user: String
-    public var picks: [Pick]
+    public var picks: [ReportPick]
     /// How many books the user rated, by half star.
     public var ratings: RatingCounts
 
-    public init(user: String, picks: [Pick], ratings: RatingCounts) {
+    public init(user: String, picks: [ReportPick], ratings: RatingCounts) {
         self.user = user
         self.picks = picks
         self.ratings = ratings
     }
 
     /// A user whose rated books are `rated` (only their number and stars are kept).
-    public init(user: String, picks: [Pick], rated: [RatedBook]) {
+    public init(user: String, picks: [ReportPick], rated: [RatedBook]) {
         self.init(user: user, picks: picks, ratings: RatingCounts(rated.map(\.rating)))
     }
 }
 
-/// One recommended book.
-public struct Pick: Sendable, Equatable {
+/// One recommended book as the reports show it (the library's `Pick` is the plain form).
+public struct ReportPick: Sendable, Equatable {
     public var rank: Int
     /// The item key (ISBN-13 or the format's own id).
     public var item: String

@@ -12,12 +12,12 @@ import Testing
     static func reader(_ number: Int) -> UserPicks {
         var id = "reader\(number)"
         if number % 100 == 0 { id = "Reader<\(number)>" } else if number % 7 == 0 { id = "READER\(number - 1)" }
-        var picks: [Pick] = []
+        var picks: [ReportPick] = []
         for rank in 0..<(number % 11) {
             let because = RatedBook(item: "book\(rank)", title: "Rated \(rank)", rating: Double(number % 9) / 2)
             let score = Double(number % 50) / 7 + Double(rank)
             picks.append(
-                Pick(
+                ReportPick(
                     rank: rank + 1, item: "book\((number * 13 + rank * 7) % 97)", isbn13: nil,
                     title: rank % 3 == 0 ? nil : "Title, \"\(rank)\"", authors: ["Author \(rank % 4)"], score: score,
                     because: [because], fallback: number % 5 == 0))

@@ -73,7 +73,7 @@ struct RatingsRowParser: Sendable {
             batch.error = error
         }
         batch.linesRead = tokenizer.line - 1
-        batch.sawQuotedField = tokenizer.sawQuotedField
+        batch.mustReadOnAlone = tokenizer.sawQuotedField
     }
 
     /// Adds one record to `batch` as a row or a reject, checking in the order

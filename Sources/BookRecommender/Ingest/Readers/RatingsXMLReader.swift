@@ -16,6 +16,10 @@ import Foundation
 /// `ratings`, and anything nested deeper, are ignored. A `rating` with no user,
 /// no usable book id, or a value that is not a number on the scale is sent to
 /// `sink.reject` as the re-serialised element, and reading goes on.
+///
+/// `read(_:into:)` serves any `RecordSink` on `XMLStreamReader`, one `String`
+/// per attribute; `Ingestor` takes `read(_:into:threads:)`, the same result
+/// from the attribute bytes, on several threads.
 public struct RatingsXMLReader: RatingReader {
     public init() {}
 
@@ -43,13 +47,14 @@ public struct RatingsXMLReader: RatingReader {
         }
     }
 
-    private enum Outcome {
+    /// What one `rating` element is.
+    enum Outcome {
         case rating(user: String, book: BookRef, value: Float)
         case reject(RejectReason)
     }
 
     /// Moves to the root element, checks it is `ratings` and reads its scale.
-    private static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale {
+    static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale {
         while try xml.advance() {
             guard xml.nodeKind == .element else { continue }
             guard xml.localName == "ratings" else {
@@ -66,7 +71,9 @@ public struct RatingsXMLReader: RatingReader {
         throw .malformed(path: xml.path, line: 1, reason: "the document has no root element")
     }
 
-    private static func parse(_ attributes: [(name: String, value: String)], scale: RatingScale) -> Outcome {
+    /// The rating or reject one `rating` element's attributes (named as
+    /// `XMLStreamReader.attributes()` names them) make on `scale`.
+    static func parse(_ attributes: [(name: String, value: String)], scale: RatingScale) -> Outcome {
         func value(_ name: String) -> String {
             (attributes.first { $0.name == name }?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         }
