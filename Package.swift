@@ -16,9 +16,10 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "CPrefetch"),
+        .target(name: "CSyncFS"),
         .target(
             name: "BookRecommender",
-            dependencies: ["CLibXML2", "CPrefetch"]
+            dependencies: ["CLibXML2", "CPrefetch", "CSyncFS"]
         ),
         .executableTarget(
             name: "bookrec",

@@ -7,6 +7,12 @@ and each run's .time file (/usr/bin/time -v: peak RSS of the whole process, and
 the wall time measured by the shell). Of repeated runs the one with the smallest
 sum of the three stages is reported; every run is kept in the JSON.
 
+With --reports SIZE it also reads the whole runs with reports written
+(RUNS/<SIZE>/reports-t<T>-r<R>.{time,summary.json,pages.json,stderr}; the fastest
+by wall time is reported) and the sharded run (RUNS/<SIZE>/shards-t<T>/shard-<I>.*
+and merge.*), and checks the issue's targets against implicit's figures of the
+same benchmark run.
+
 Prints the Markdown to stdout and writes it to --markdown, the data to --json.
 """
 
@@ -27,6 +33,8 @@ def parse_arguments(argv):
     parser.add_argument("--runs", required=True)
     parser.add_argument("--sizes", required=True)
     parser.add_argument("--threads", required=True)
+    parser.add_argument("--reports", default="none", help="the size measured with reports written, or none")
+    parser.add_argument("--shards", type=int, default=4)
     parser.add_argument("--bookrec", required=True, help="the binary that was measured")
     parser.add_argument("--command", required=True, help="the command line, for the record")
     parser.add_argument("--markdown", required=True)
@@ -101,6 +109,131 @@ def collect(runs, sizes, threads):
                         best[(size, tool, thread)] = record
                     repeat += 1
     return best, every
+
+
+def read_json(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, json.JSONDecodeError):
+        return None
+
+
+def committed_seconds(path):
+    """The seconds of the run's commit (flush, rename, switch of latest) from its log."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if match := re.search(r"stage=run event=committed seconds=([\d.]+)", line):
+                    return float(match.group(1))
+    except OSError:
+        pass
+    return None
+
+
+def read_whole_run(base):
+    """One run of bookrec with reports: its time file, summary, page sizes and commit seconds."""
+    record = read_time_file(base + ".time")
+    summary = read_json(base + ".summary.json")
+    record["ok"] = summary is not None and record["exit"] in (None, 0)
+    if summary:
+        seconds = summary["seconds"]
+        record.update(ingest=seconds["ingest"], model=seconds["model"], recommend=seconds["recommend"],
+                      stages=round(seconds["ingest"] + seconds["model"] + seconds["recommend"], 3),
+                      enrich=seconds["enrich"], report=seconds["report"], ownTotal=seconds["total"],
+                      users=summary["users"], inProcessMB=summary["peakMemoryMB"])
+    record["pages"] = read_json(base + ".pages.json")
+    record["commit"] = committed_seconds(base + ".stderr")
+    return record
+
+
+def collect_reports(runs, size, threads, shards):
+    """The fastest whole run with reports per thread count, every one of them, and the sharded run."""
+    best, every = {}, []
+    for thread in threads:
+        repeat = 1
+        while os.path.exists(os.path.join(runs, size, f"reports-t{thread}-r{repeat}.time")):
+            record = read_whole_run(os.path.join(runs, size, f"reports-t{thread}-r{repeat}"))
+            record.update(threads=thread, repeat=repeat)
+            every.append(record)
+            known = best.get(thread)
+            if known is None or (record["ok"] and (not known["ok"] or record["wall"] < known["wall"])):
+                best[thread] = record
+            repeat += 1
+    sharded = None
+    folder = os.path.join(runs, size, f"shards-t{max(threads)}")
+    if os.path.isdir(folder):
+        parts = [read_whole_run(os.path.join(folder, f"shard-{index}")) for index in range(shards)]
+        merge = read_time_file(os.path.join(folder, "merge.time"))
+        merge["pages"] = read_json(os.path.join(folder, "merge.pages.json"))
+        try:
+            with open(os.path.join(folder, "diff.txt"), encoding="utf-8") as handle:
+                merge["identical"] = handle.read().strip() == "identical"
+        except OSError:
+            merge["identical"] = None
+        sharded = {"threads": max(threads), "shards": parts, "merge": merge}
+    return best, every, sharded
+
+
+def kilobytes(value):
+    return "—" if value is None else f"{value / 1000:.1f}"
+
+
+def report_tables(best, peer, sharded, size, shards):
+    """The whole-run table, the sharded table and the targets, as Markdown lines, and the targets as data."""
+    lines = ["", f"Whole run with reports ({size}, `--no-enrich --top 10`), next to implicit's load + fit + recommend:", "",
+             "| threads | ingest + model + recommend s | report s | commit s | whole run wall s | process CPU s "
+             "| peak RSS MB | reader pages | median page KB | p90 KB | largest KB | output MB "
+             "| implicit 3 stages s | implicit peak RSS MB |",
+             "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for thread in sorted(best):
+        run, theirs = best[thread], peer.get(thread)
+        if not run["ok"]:
+            lines.append(f"| {thread} | failed (exit {run['exit']}) | | | | | | | | | | | | |")
+            continue
+        pages = run["pages"] or {}
+        implicit = (seconds(theirs["stages"]), cell(theirs["rssMB"])) if theirs and theirs["ok"] else ("—", "—")
+        lines.append(
+            f"| {thread} | {seconds(run['stages'])} | **{seconds(run['report'])}** | {seconds(run['commit'])} "
+            f"| **{seconds(run['wall'])}** | {seconds(run['cpu'])} | **{cell(run['rssMB'])}** | {pages.get('pages', '—')} "
+            f"| **{kilobytes(pages.get('median'))}** | {kilobytes(pages.get('p90'))} | {kilobytes(pages.get('max'))} "
+            f"| {pages.get('bytes', 0) / 1e6:.0f} | {implicit[0]} | {implicit[1]} |")
+    if sharded:
+        lines += ["", f"The same run as {shards} shards run one after another (`--shard I/{shards}`, "
+                  f"{sharded['threads']} threads each), then `bookrec merge`:", "",
+                  "| step | ingest s | model s | recommend s | report s | commit s | wall s | peak RSS MB |",
+                  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for index, part in enumerate(sharded["shards"]):
+            if not part["ok"]:
+                lines.append(f"| shard {index}/{shards} | failed | | | | | | |")
+                continue
+            lines.append(f"| shard {index}/{shards} | {seconds(part['ingest'])} | {seconds(part['model'])} "
+                         f"| {seconds(part['recommend'])} | {seconds(part['report'])} | {seconds(part['commit'])} "
+                         f"| {seconds(part['wall'])} | {cell(part['rssMB'])} |")
+        merge = sharded["merge"]
+        lines.append(f"| **merge** | | | | | | **{seconds(merge['wall'])}** | {cell(merge['rssMB'])} |")
+        identical = {True: "byte-identical to the single run's (summary.json apart)", False: "DIFFERENT from the single run's",
+                     None: "not compared"}[merge.get("identical")]
+        lines += ["", f"Merged run: {identical}."]
+    targets = []
+    two = best.get(2) or best.get(max(best)) if best else None
+    if two and two["ok"]:
+        theirs = peer.get(two["threads"])
+        pages = two["pages"] or {}
+        targets.append(("report stage ≤ 5 s", two["report"], two["report"] <= 5))
+        if theirs and theirs["ok"]:
+            targets.append((f"whole run < implicit's 3 stages ({theirs['stages']:.2f} s)", two["wall"],
+                            two["wall"] < theirs["stages"]))
+            targets.append((f"peak RSS ≤ implicit's ({theirs['rssMB']} MB)", two["rssMB"],
+                            two["rssMB"] <= theirs["rssMB"]))
+        if pages.get("median") is not None:
+            targets.append(("median page ≤ 16 KB", round(pages["median"] / 1000, 1), pages["median"] <= 16000))
+    if sharded and sharded["merge"].get("wall") is not None:
+        targets.append((f"merge of {shards} parts ≤ 10 s", sharded["merge"]["wall"], sharded["merge"]["wall"] <= 10))
+    if targets:
+        lines += ["", f"Targets at {two['threads'] if two else '—'} threads: " + "; ".join(
+            f"{name}: {value} ({'met' if met else 'NOT met'})" for name, value, met in targets) + "."]
+    return lines, [{"target": name, "value": value, "met": met} for name, value, met in targets]
 
 
 def ratio(numerator, denominator, digits=2):
@@ -235,6 +368,13 @@ def main(argv):
     threads = [int(t) for t in args.threads.split(",")]
     best, every = collect(args.runs, sizes, threads)
     lines, summary = tables(best, sizes, threads)
+    whole, every_whole, sharded, targets = {}, [], None, []
+    if args.reports != "none":
+        whole, every_whole, sharded = collect_reports(args.runs, args.reports, threads, args.shards)
+        peer_runs = {thread: best.get((args.reports, "implicit", thread)) for thread in threads}
+        more, targets = report_tables(whole, {t: r for t, r in peer_runs.items() if r}, sharded, args.reports,
+                                      args.shards)
+        lines += more
     peer = next((run["peer"] for run in every if run.get("peer")), None)
     host = machine()
     ours = bookrec_version(args.bookrec)
@@ -244,7 +384,8 @@ def main(argv):
         f"Command: `{args.command.strip()}` ({datetime.date.today().isoformat()}; fastest of the repeats).",
         f"Machine: {host['cpu']}, {host['cores']} cores, load average {host['loadAverage'][0]} when the report was "
         "written (other work on the machine inflates every figure).",
-        f"bookrec: {ours}, release build, `--no-enrich --no-reports --top 10 --threads T`.",
+        f"bookrec: {ours}, release build, `--no-enrich --no-reports --top 10 --threads T` (the whole runs below "
+        "write every report).",
     ]
     if peer:
         env = peer["environment"]
@@ -270,7 +411,8 @@ def main(argv):
         handle.write(markdown)
     result = {"command": args.command.strip(), "date": datetime.date.today().isoformat(), "machine": host,
               "bookrec": ours, "peer": peer, "best": [best[key] for key in sorted(best, key=str)],
-              "ratios": summary, "runs": every}
+              "ratios": summary, "wholeRuns": [whole[key] for key in sorted(whole)], "everyWholeRun": every_whole, "sharded": sharded,
+              "targets": targets, "runs": every}
     with open(args.json, "w", encoding="utf-8") as handle:
         json.dump(result, handle, indent=2, sort_keys=True)
         handle.write("\n")

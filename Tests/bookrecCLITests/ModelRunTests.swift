@@ -42,6 +42,21 @@ import Testing
         return summary as NSDictionary
     }
 
+    /// Each reader of `club` with the keys of the books they rated (not
+    /// shelved), as ingest reads the club.
+    static func ratedBooks() throws -> [String: Set<String>] {
+        let input = Workspace.root.appendingPathComponent("input")
+        let result = try Ingestor(format: nil, columns: nil, policy: .skip).ingest(
+            InputExpansion.files(for: [input.appendingPathComponent("club").path]),
+            catalogFile: InputFile(path: input.appendingPathComponent("catalog.csv").path),
+            rejects: RejectLog(streamingTo: nil))
+        var rated: [String: Set<String>] = [:]
+        for (user, item) in zip(result.data.ratingUser, result.data.ratingItem) {
+            rated[result.data.userIDs[Int(user)], default: []].insert(result.data.itemKeys[Int(item)])
+        }
+        return rated
+    }
+
     @Test func aRunWithTheModelWritesEveryFileOfARunThatFits() throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -124,7 +139,7 @@ import Testing
             try #require((books as? [String: Any])?["books"] as? [[String: Any]]).compactMap { $0["item"] as? String })
         #expect(line.contains(": \(known.count) books, "))
 
-        // One shard of one writes part.jsonl: every reader's picks and rated books as data.
+        // One shard of one writes its readers' final files; what they rated comes from ingest of the same club.
         let out = folder.appendingPathComponent("out")
         let result = try Self.run(
             ["recommend"] + Self.club + ["--model", model, "--no-enrich", "--out", out.path, "--shard", "0/1"])
@@ -132,14 +147,20 @@ import Testing
         let part = out.appendingPathComponent("parts/0-of-1")
         let summary = try DemoJobTests.object(try Data(contentsOf: part.appendingPathComponent("summary.json")))
         #expect((summary["model"] as? [String: Any])?["sameInputs"] as? Bool == false)
-        let lines = try Data(contentsOf: part.appendingPathComponent("part.jsonl")).split(separator: UInt8(ascii: "\n"))
-        #expect(lines.count == 13)
+        let ratedBy = try Self.ratedBooks()
+        let readers = try Data(contentsOf: part.appendingPathComponent("readers.jsonl"))
+        #expect(readers.split(separator: UInt8(ascii: "\n")).count == 13)
+        let files = try Workspace.files(under: part.appendingPathComponent("users"))
+        let pages = files.filter { $0.key.hasSuffix(".json") }
+        #expect(pages.count == 13 && files.count == 26)
         var withFilterPicks = 0
-        for line in lines {
-            let reader = try DemoJobTests.object(Data(line))
+        var members: Set<String> = []
+        for (_, page) in pages {
+            let reader = try DemoJobTests.object(page)
             let member = try #require(reader["user"] as? String)
-            let picks = try #require(reader["picks"] as? [[String: Any]])
-            let rated = Set(try #require(reader["rated"] as? [[String: Any]]).compactMap { $0["item"] as? String })
+            members.insert(member)
+            let picks = try #require(reader["recommendations"] as? [[String: Any]])
+            let rated = try #require(ratedBy[member], "\(member)")
             #expect(picks.count == 10, "\(member)")
             for pick in picks {
                 let item = try #require(pick["item"] as? String)
@@ -149,6 +170,7 @@ import Testing
             }
             if picks.contains(where: { $0["fallback"] as? Bool == false }) { withFilterPicks += 1 }
         }
+        #expect(members == Set(ratedBy.keys))
         // Readers the model never saw (dana … milo) get filter picks from the books they share with it.
         #expect(withFilterPicks >= 10)
     }

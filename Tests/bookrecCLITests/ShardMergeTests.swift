@@ -1,3 +1,4 @@
+import BookRecommender
 import Foundation
 import Testing
 
@@ -53,6 +54,84 @@ import Testing
         for (path, data) in one where merged[path] != data { Issue.record("\(path) differs after the merge") }
         // Two files per user, then recommendations.csv/.jsonl, digest.txt, index.html, rejects.csv.
         #expect(one.count == 2 * 150 + 5)
+    }
+
+    /// Ids that differ only in case get hashed file names, and shards that
+    /// hold one of a clashing pair each still name the files as one machine does.
+    @Test func clashingIdsSplitAcrossShardsGetTheSameFilesAsOneMachine() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = "user,item,rating\n"
+        let ids = (0..<30).flatMap { ["Reader\($0)", "reader\($0)"] } + ["Solo", "a/b", "a_b"]
+        for (number, id) in ids.enumerated() {
+            for book in 0..<12 { text += "\(id),book\((number * 7 + book * 5) % 40),\(1 + (number + book) % 5)\n" }
+        }
+        let input = folder.appendingPathComponent("ratings.csv")
+        try Data(text.utf8).write(to: input)
+        let shards = (0..<3).map { Shard(parsing: "\($0)/3")! }
+        let index = { (id: String) in shards.firstIndex { $0.contains(user: id) }! }
+        #expect(ids.indices.contains { $0 % 2 == 0 && $0 < 60 && index(ids[$0]) != index(ids[$0 + 1]) })
+
+        let out = folder.appendingPathComponent("out")
+        let arguments = ["recommend", input.path, "--out", out.path, "--no-enrich", "--top", "4"]
+        #expect(try BinaryRunner.run(arguments).status == 0)
+        let single = try Workspace.files(under: Workspace.latest(in: out))
+        #expect(single.keys.contains("users/Reader0-\(SafeFileName.shortHash("Reader0")).html"))
+        #expect(single.keys.contains("users/a_b-\(SafeFileName.shortHash("a_b")).json"))
+        for shard in shards {
+            let result = try BinaryRunner.run(arguments + ["--shard", "\(shard.index)/3"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        // What each part wrote, by inode: the merge must move these very files into place.
+        var inodes: [String: UInt64] = [:]
+        for shard in shards {
+            let users = out.appendingPathComponent("parts/\(shard.name)/users")
+            for name in try FileManager.default.contentsOfDirectory(atPath: users.path) {
+                inodes["users/" + name] = try Self.inode(users.appendingPathComponent(name))
+            }
+        }
+        #expect(inodes.count == 2 * ids.count)
+        let merge = try BinaryRunner.run(["merge", out.path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        var merged = try Workspace.files(under: Workspace.latest(in: out))
+        var one = single
+        one["summary.json"] = nil
+        merged["summary.json"] = nil
+        #expect(merged.keys.sorted() == one.keys.sorted())
+        for (path, data) in one where merged[path] != data { Issue.record("\(path) differs after the merge") }
+        for (path, inode) in inodes {
+            #expect(try Self.inode(Workspace.latest(in: out).appendingPathComponent(path)) == inode, "\(path)")
+        }
+    }
+
+    /// A part that lost a reader's page stops the merge (65) before anything
+    /// changes: `latest` and every part stay as they were.
+    @Test func aPartMissingAPageExits65AndKeepsThePartsWhole() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try GeneratedRatings.write(in: folder, users: 40, books: 60, perUser: 10)
+        let out = folder.appendingPathComponent("out")
+        let arguments = ["recommend", input, "--out", out.path, "--no-enrich"]
+        #expect(try BinaryRunner.run(arguments).status == 0)
+        let latest = OutputTree.latest(in: out)
+        for index in 0..<2 { #expect(try BinaryRunner.run(arguments + ["--shard", "\(index)/2"]).status == 0) }
+        let users = out.appendingPathComponent("parts/1-of-2/users")
+        let page = try #require(try FileManager.default.contentsOfDirectory(atPath: users.path).sorted().last)
+        try FileManager.default.removeItem(at: users.appendingPathComponent(page))
+        let parts = OutputTree.entries(under: out.appendingPathComponent("parts"))
+
+        let merge = try BinaryRunner.run(["merge", out.path])
+        #expect(merge.status == 65, "\(merge.stderr)")
+        #expect(merge.stderr.contains("1-of-2/users/\(page)"))
+        #expect(OutputTree.latest(in: out) == latest)
+        #expect(OutputTree.entries(under: out.appendingPathComponent("parts")) == parts)
+        #expect(OutputTree.leftovers(under: out.appendingPathComponent("runs")).isEmpty)
+    }
+
+    static func inode(_ url: URL) throws -> UInt64 {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        return UInt64(info.st_ino)
     }
 
     @Test func aMissingPartExits66NamingItAndChangesNothing() throws {

@@ -5,7 +5,9 @@ import Foundation
 struct EnrichmentMerge {
     let parts: [URL]
     let summaries: [[String: JSONValue]]
-    let users: [UserPicks]
+    /// The parts' tallies added up: one status per distinct picked book
+    /// (a definite answer from any part wins, see `ClubTally`).
+    let tally: ClubTally
     /// The run was `--offline` (the settings all parts share).
     let offline: Bool
 
@@ -25,15 +27,7 @@ struct EnrichmentMerge {
             else { throw .unreadablePart(path: part.path + "/summary.json", reason: "no enrichment summary") }
             decoded.append(enrichment)
         }
-        // One status per distinct book: a definite answer from any part wins.
-        var statuses: [String: EnrichmentStatus?] = [:]
-        for user in users {
-            for pick in user.picks {
-                let status = pick.enrichment?.status
-                if let known = statuses[pick.item], let known, known == .ok || known == .notFound { continue }
-                if statuses[pick.item] == nil || status == .ok || status == .notFound { statuses[pick.item] = status }
-            }
-        }
+        let statuses = tally.picked.mapValues(\.status)
         let enabled = decoded.first?.enabled ?? false
         var summary = EnrichmentSummary(enabled: enabled, books: statuses.count)
         if enabled {

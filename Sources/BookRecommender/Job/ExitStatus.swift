@@ -64,7 +64,7 @@ extension ExitStatus {
         case let error as RunHistoryError:
             switch error {
             case .cannotCreate, .symbolicLink: .cannotCreate
-            case .cannotSwitch, .cannotRemove: .ioError
+            case .cannotSwitch, .cannotFlush, .cannotRemove: .ioError
             }
         default: .software
         }

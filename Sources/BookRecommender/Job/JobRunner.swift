@@ -59,11 +59,13 @@ public struct JobRunner {
         let (summary, produced) = try await produce(files: files, catalog: catalogFile, into: folder, startedAt)
         let missing = summary.enrichment?.withoutEnrichment ?? 0
         let failed = settings.enrich.required && missing > 0
+        var stopwatch = Stopwatch()
         let final = try Interruption.shared.uninterruptible { () throws -> URL in
             try Interruption.shared.check()
             return try history.commit(folder, shard: settings.shard, switchLatest: !failed)
         }
         Interruption.shared.register(unfinished: nil)
+        log.info("run", "committed", ["seconds": "\(stopwatch.lap())"])
         var outcome = produced
         outcome.report = final.appendingPathComponent(produced.report.lastPathComponent)
         if settings.shard == nil, !failed {
@@ -142,32 +144,28 @@ public struct JobRunner {
                 ["model": exported.model.path, "books": String(exported.items), "links": String(exported.links)])
         }
 
-        var written: ReportFiles?
-        // Built only when something is written from them: every user's rated list is as large as the input.
+        var index: URL?
         if settings.writeReports || settings.shard != nil {
-            let picks = assembler.userPicks(
-                users, lists: lists, ratedBy: { model.rated.ratings(of: $0) }, enrichments: enriched.enrichments)
-            if settings.writeReports {
-                let totals = ReportTotals(
-                    users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
-                    rejected: result.totals.rejected, notice: enriched.notice,
-                    runDate: ReportTotals.day(of: startedAt), name: settings.name)
-                written = try ReportWriter(outputFolder: folder).write(users: picks, totals: totals)
-            }
-            if settings.shard != nil {
-                try AtomicFile.write(try PartFile.data(for: picks), to: folder.appendingPathComponent(PartFile.name))
-            }
+            let totals = ReportTotals(
+                users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
+                rejected: result.totals.rejected, notice: enriched.notice,
+                runDate: ReportTotals.day(of: startedAt), name: settings.name)
+            let inputs = ReportStage.Inputs(
+                rated: model.rated, assembler: assembler, users: users, lists: lists, enrichments: enriched.enrichments,
+                totals: totals)
+            index = try ReportStage(settings: settings, log: log).run(inputs, into: folder)
         }
         try rejectsFile.commit()
         summary.seconds.report = stopwatch.lap()
         summary.seconds.total = stopwatch.total
         summary.peakMemoryMB = PeakMemory.megabytes()
-        try AtomicFile.write(try summary.encoded(), to: folder.appendingPathComponent("summary.json"))
-        log.info("report", "written", ["folder": folder.path, "users": String(written?.users.count ?? 0)])
+        try PlainFile.write(try summary.encoded(), to: folder.appendingPathComponent("summary.json").path)
+        log.info(
+            "report", "written", ["folder": folder.path, "users": String(settings.writeReports ? users.count : 0)])
         if let notice = enriched.notice { log.warning("enrich", "incomplete", ["message": notice]) }
         let outcome = Outcome(
             users: result.data.userCount, items: result.data.itemCount, records: result.totals,
-            report: written?.index ?? folder.appendingPathComponent("summary.json"), seconds: summary.seconds.total)
+            report: index ?? folder.appendingPathComponent("summary.json"), seconds: summary.seconds.total)
         return (summary, outcome)
     }
 }

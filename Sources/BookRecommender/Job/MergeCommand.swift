@@ -2,10 +2,11 @@ import Foundation
 
 /// `bookrec merge OUT`: joins the parts that `--shard I/N` runs left in
 /// `OUT/parts/` into one run in `OUT/runs/`, makes it `latest`, and removes
-/// the parts. The joined run's files are rendered by the same report code as
-/// a single run from the same data, so they are byte for byte what one
-/// machine would have written (`summary.json` differs only in its timing
-/// fields, see `PartMerge`).
+/// the parts. Each shard wrote its readers' files as the joined run shows
+/// them; the merge links them into place and builds the club digest, the
+/// CSV and the JSONL from the parts' compact data (`PartJoin`), rendering no
+/// reader again. The result is byte for byte what one machine would have
+/// written (`summary.json` differs only in its timing fields, see `PartMerge`).
 struct MergeCommand {
     let out: URL
     let keepRuns: Int
@@ -56,11 +57,15 @@ struct MergeCommand {
             Interruption.shared.register(unfinished: nil)
             RunHistory.remove(unfinished: folder)
         }
-        let written =
-            merged.writeReports
-            ? try ReportWriter(outputFolder: folder).write(users: merged.users, totals: merged.totals) : nil
-        try AtomicFile.write(merged.rejects, to: folder.appendingPathComponent("rejects.csv"))
-        try AtomicFile.write(merged.summary.data, to: folder.appendingPathComponent("summary.json"))
+        var index: URL?
+        if merged.writeReports {
+            let reportFolder = try ReportFolder(folder)
+            let members = try PartJoin(parts: parts.map(\.folder)).join(into: reportFolder)
+            try Interruption.shared.check()
+            index = try ReportWriter.writeDigest(members, tally: merged.tally, totals: merged.totals, in: reportFolder)
+        }
+        try PlainFile.write(merged.rejects, to: folder.appendingPathComponent("rejects.csv").path)
+        try PlainFile.write(merged.summary.data, to: folder.appendingPathComponent("summary.json").path)
         let final = try Interruption.shared.uninterruptible { () throws -> URL in
             try Interruption.shared.check()
             return try history.commit(folder, shard: nil, switchLatest: true)
@@ -69,7 +74,7 @@ struct MergeCommand {
         let pruned = history.prune()
         for part in parts { RunHistory.remove(unfinished: part.folder) }
         log.info("merge", "done", ["run": final.path, "parts": String(parts.count), "pruned": String(pruned.count)])
-        let report = final.appendingPathComponent(written == nil ? "summary.json" : "index.html")
+        let report = final.appendingPathComponent(index == nil ? "summary.json" : "index.html")
         let totals = merged.totals
         return "bookrec: merged \(parts.count) parts: \(totals.users) users, \(totals.books) books, "
             + "\(totals.ratings) ratings used, \(totals.rejected) rejected; report: \(report.path) "

@@ -1,54 +1,86 @@
 import Foundation
 
-/// `part.jsonl` in a shard's part: every user of the shard exactly as the
-/// reports were made from (picks with their Google Books details, and the
-/// rated books), one JSON object per line, users in id order.
+/// What a shard's part holds for `bookrec merge` besides the readers' own
+/// files (`users/`, written exactly as the merged run shows them) and their
+/// lines of `recommendations.csv` and `.jsonl`:
 ///
-/// `bookrec merge` renders the joined run from these with the same report
-/// code a single run uses, so the result cannot drift from it. Numbers are
-/// written in Swift's shortest round-trip form, so they read back exactly.
+/// - `readers.jsonl`: one `ReaderSummary` per line, in UTF-8 order of ids,
+///   which the merge builds the club digest from and copies each reader's
+///   CSV and JSONL bytes by;
+/// - `club.json`: the part's `ClubTally` (its readers' picks and ratings),
+///   which the merge adds up for the digest's charts and the enrichment summary.
+///
+/// Both are compact: the merge never reads a reader's picks again.
 enum PartFile {
-    static let name = "part.jsonl"
+    static let readers = "readers.jsonl"
+    static let club = "club.json"
 
-    private struct Line: Codable {
-        var user: String
-        var picks: [ReportPick]
-        var rated: [RatedBook]
-    }
-
-    /// The file's bytes for `users`.
-    /// - Throws: `EncodingError` (only for non-finite numbers, which scores never are).
-    static func data(for users: [UserPicks]) throws -> Data {
+    /// Writes `readers.jsonl` (when `summaries` is not nil: the part has
+    /// reports) and `club.json` into `folder`.
+    /// - Throws: `ReportError.cannotWrite`.
+    static func write(summaries: [ReaderSummary]?, tally: ClubTally, in folder: URL) throws(ReportError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = Data()
-        for user in users.sorted(by: { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }) {
-            data.append(try encoder.encode(Line(user: user.user, picks: user.picks, rated: user.rated)))
-            data.append(UInt8(ascii: "\n"))
+        let clubPath = folder.appendingPathComponent(club).path
+        do {
+            if let summaries {
+                var data = Data()
+                for summary in summaries {
+                    data.append(try encoder.encode(summary))
+                    data.append(UInt8(ascii: "\n"))
+                }
+                try PlainFile.write(data, to: folder.appendingPathComponent(readers).path)
+            }
+            try PlainFile.write(try encoder.encode(tally), to: clubPath)
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw .cannotWrite(path: clubPath, reason: "\(error)")
         }
-        return data
     }
 
-    /// Reads a part's users back.
+    /// A part's reader summaries, in the order written.
     /// - Throws: `MergeError.unreadablePart` naming the file and line.
-    static func users(in folder: URL) throws(MergeError) -> [UserPicks] {
-        let url = folder.appendingPathComponent(name)
-        let data: Data
+    static func summaries(in folder: URL) throws(MergeError) -> [ReaderSummary] {
+        let url = folder.appendingPathComponent(readers)
+        let data = try contents(of: url)
+        let decoder = JSONDecoder()
+        let lines = data.split(separator: UInt8(ascii: "\n"))
+        // One array in one call: a decoder call per line costs several times the parsing.
+        var array = Data("[".utf8)
+        for (number, line) in lines.enumerated() {
+            if number > 0 { array.append(UInt8(ascii: ",")) }
+            array.append(contentsOf: line)
+        }
+        array.append(UInt8(ascii: "]"))
+        if let summaries = try? decoder.decode([ReaderSummary].self, from: array), summaries.count == lines.count {
+            return summaries
+        }
+        var summaries: [ReaderSummary] = []
+        for (number, line) in lines.enumerated() {
+            guard let summary = try? decoder.decode(ReaderSummary.self, from: Data(line)) else {
+                throw .unreadablePart(path: "\(url.path):\(number + 1)", reason: "not a reader line")
+            }
+            summaries.append(summary)
+        }
+        return summaries
+    }
+
+    /// A part's club tally.
+    /// - Throws: `MergeError.unreadablePart`.
+    static func tally(in folder: URL) throws(MergeError) -> ClubTally {
+        let url = folder.appendingPathComponent(club)
+        guard let tally = try? JSONDecoder().decode(ClubTally.self, from: try contents(of: url)) else {
+            throw .unreadablePart(path: url.path, reason: "not a club tally")
+        }
+        return tally
+    }
+
+    private static func contents(of url: URL) throws(MergeError) -> Data {
         do {
-            data = try Data(contentsOf: url)
+            return try Data(contentsOf: url)
         } catch {
             throw .unreadablePart(path: url.path, reason: AtomicFile.describe(error))
         }
-        let decoder = JSONDecoder()
-        var users: [UserPicks] = []
-        for (number, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() {
-            do {
-                let decoded = try decoder.decode(Line.self, from: Data(line))
-                users.append(UserPicks(user: decoded.user, picks: decoded.picks, rated: decoded.rated))
-            } catch {
-                throw .unreadablePart(path: "\(url.path):\(number + 1)", reason: "not a user line")
-            }
-        }
-        return users
     }
 }

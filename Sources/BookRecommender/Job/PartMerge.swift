@@ -5,7 +5,9 @@ import Foundation
 /// Every shard read all inputs and fitted the model on all ratings, so the
 /// parts' `rejects.csv` and most of `summary.json` must agree; that is
 /// checked (all but the thread count, which may differ between machines
-/// and does not change results; the joined run shows the first part's). Per-user data comes from each part's `part.jsonl`. In the joined
+/// and does not change results; the joined run shows the first part's).
+/// Per-book data comes from each part's `club.json` (see `PartFile`); the
+/// readers' own files are joined by `PartJoin`. In the joined
 /// `summary.json`, counts over users (`recommendations`, `fallbackUsers`) are
 /// summed, `enrichment` is recomputed over the distinct books, and only these
 /// fields may differ from a single machine's run: `startedAt` (the earliest
@@ -14,7 +16,8 @@ import Foundation
 struct PartMerge {
     /// The joined run, ready to be written.
     struct Merged {
-        var users: [UserPicks]
+        /// Every part's tally added up.
+        var tally: ClubTally
         var totals: ReportTotals
         var summary: JSONValue
         var rejects: Data
@@ -46,11 +49,11 @@ struct PartMerge {
     /// - Throws: `MergeError` when a part cannot be read or the parts disagree.
     func merge() throws(MergeError) -> Merged {
         var summaries: [[String: JSONValue]] = []
-        var users: [UserPicks] = []
+        var tally = ClubTally()
         var rejects: Data?
         for part in parts {
             summaries.append(try Self.summary(in: part))
-            users += try PartFile.users(in: part)
+            tally.add(try PartFile.tally(in: part))
             let url = part.appendingPathComponent("rejects.csv")
             guard let data = try? Data(contentsOf: url) else {
                 throw .unreadablePart(path: url.path, reason: "missing")
@@ -65,9 +68,9 @@ struct PartMerge {
         for (part, other) in zip(parts, summaries) where Self.shared(other) != common {
             throw .inconsistentParts(detail: "\(part.path)/summary.json was made from other inputs or settings")
         }
-        guard case .integer(let userCount) = summary["users"], userCount == users.count else {
+        guard case .integer(let userCount) = summary["users"], userCount == tally.readers else {
             throw .inconsistentParts(
-                detail: "the parts hold \(users.count) users, the inputs \(summary["users"] ?? .null)")
+                detail: "the parts hold \(tally.readers) users, the inputs \(summary["users"] ?? .null)")
         }
         summary["startedAt"] = summaries.compactMap { $0["startedAt"] }.min { Self.text($0) < Self.text($1) }
         for key in ["recommendations", "fallbackUsers"] {
@@ -79,7 +82,7 @@ struct PartMerge {
         if case .object(let settings) = summary["settings"], case .bool(let value) = settings["offline"] {
             offline = value
         }
-        let enrichment = try EnrichmentMerge(parts: parts, summaries: summaries, users: users, offline: offline)
+        let enrichment = try EnrichmentMerge(parts: parts, summaries: summaries, tally: tally, offline: offline)
             .merged()
         summary["enrichment"] = enrichment.json
         let records = summary["records"].flatMap { value -> [String: JSONValue]? in
@@ -98,7 +101,7 @@ struct PartMerge {
             ratings: Self.integer(records?["used"]) ?? 0, rejected: Self.integer(records?["rejected"]) ?? 0,
             notice: enrichment.notice, runDate: day, name: name)
         return Merged(
-            users: users, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),
+            tally: tally, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),
             writeReports: writeReports)
     }
 

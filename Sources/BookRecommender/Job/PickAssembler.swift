@@ -1,6 +1,8 @@
 /// Turns the model's index-based lists into what the reports show: item keys,
-/// ISBNs, titles, rounded scores, Google Books details, and each user's rated books.
-struct PickAssembler {
+/// ISBNs, titles, rounded scores, Google Books details, and each user's
+/// rating counts; one user at a time, so a run never holds every user's
+/// picks at once.
+struct PickAssembler: Sendable {
     /// The run's ratings: user ids, and the books users rated (`items` per item).
     let data: RatingData
     let items: [ItemInfo]
@@ -8,33 +10,51 @@ struct PickAssembler {
     /// when the run fitted the model).
     let books: BookTable
 
-    /// The picks and rated books of `users`, whose lists are `lists` (same order).
-    /// - Parameter ratedBy: a user's (item, rating) after duplicates were
-    ///   resolved, as the model saw them.
+    /// `user`'s picks from `list`, with `ratings` (their ratings after
+    /// duplicates were resolved, as the model saw them) counted by half star.
+    /// - Parameter enrichments: by the model's item index (see `enrichmentsByItem`).
     func userPicks(
-        _ users: [Int], lists: [[Recommendation]], ratedBy: (Int) -> [(item: Int32, rating: Float)],
-        enrichments: [String: Enrichment]
-    ) -> [UserPicks] {
-        zip(users, lists).map { user, list in
-            let picks = list.enumerated().map { rank, pick in
-                let info = books.infos[Int(pick.item)]
-                let key = books.keys[Int(pick.item)]
-                return ReportPick(
-                    rank: rank + 1, item: key, isbn13: info.isbn13, title: info.title, authors: info.authors,
-                    score: Self.rounded(pick.score),
-                    because: pick.because.map {
-                        RatedBook(
-                            item: books.keys[Int($0.item)], title: books.infos[Int($0.item)].title,
-                            rating: Self.rounded($0.rating))
-                    }, fallback: pick.fallback, enrichment: enrichments[key])
-            }
-            let rated = ratedBy(user)
-                .sorted { $0.rating != $1.rating ? $0.rating > $1.rating : key($0.item) < key($1.item) }
-                .map {
-                    RatedBook(item: key($0.item), title: items[Int($0.item)].title, rating: Self.rounded($0.rating))
-                }
-            return UserPicks(user: data.userIDs[user], picks: picks, rated: rated)
+        _ user: Int, list: [Recommendation], ratings: [(item: Int32, rating: Float)], enrichments: [Enrichment?]
+    ) -> UserPicks {
+        let picks = list.enumerated().map { rank, pick in
+            let info = books.infos[Int(pick.item)]
+            return ReportPick(
+                rank: rank + 1, item: books.keys[Int(pick.item)], isbn13: info.isbn13, title: info.title,
+                authors: info.authors, score: Self.rounded(pick.score),
+                because: pick.because.map {
+                    RatedBook(
+                        item: books.keys[Int($0.item)], title: books.infos[Int($0.item)].title,
+                        rating: Self.rounded($0.rating))
+                }, fallback: pick.fallback, enrichment: enrichments[Int(pick.item)])
         }
+        var counts = RatingCounts()
+        for (_, rating) in ratings { counts.add(Double(rating)) }
+        return UserPicks(user: data.userIDs[user], picks: picks, ratings: counts)
+    }
+
+    /// `enrichments` (by item key) by the model's item index, so that each
+    /// pick finds its book's without hashing the key.
+    func enrichmentsByItem(_ enrichments: [String: Enrichment]) -> [Enrichment?] {
+        books.keys.map { enrichments[$0] }
+    }
+
+    /// Every rating of `users`, summed per book (see `ClubTally.rated`).
+    /// - Parameter ratedBy: a user's (item, rating) in the run's own item
+    ///   numbering, after duplicates were resolved.
+    func ratingTally(of users: [Int], ratedBy: (Int) -> [(item: Int32, rating: Float)]) -> ClubTally {
+        var sums = [Int64](repeating: 0, count: data.itemCount)
+        var counts = [Int](repeating: 0, count: data.itemCount)
+        for user in users {
+            for (item, rating) in ratedBy(user) where rating.isFinite {
+                sums[Int(item)] += ClubTally.units(Double(rating))
+                counts[Int(item)] += 1
+            }
+        }
+        var tally = ClubTally()
+        for item in counts.indices where counts[item] > 0 {
+            tally.addRatings(item: data.itemKeys[item], title: items[item].title, sum: sums[item], count: counts[item])
+        }
+        return tally
     }
 
     /// One lookup per distinct recommended book, in item-key order so the
@@ -47,9 +67,6 @@ struct PickAssembler {
             return BookLookup(key: books.keys[Int(item)], isbn13: info.isbn13, title: info.title, authors: info.authors)
         }.sorted { $0.key < $1.key }
     }
-
-    /// The key of the run's own item `item`.
-    private func key(_ item: Int32) -> String { data.itemKeys[Int(item)] }
 
     /// Four decimals: enough to order picks, few enough to read.
     static func rounded(_ value: Float) -> Double {

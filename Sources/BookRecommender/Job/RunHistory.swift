@@ -6,6 +6,8 @@ public enum RunHistoryError: Error, Sendable, Equatable, CustomStringConvertible
     case cannotCreate(path: String, reason: String)
     /// A finished run cannot be moved into place or `latest` cannot be switched (exit 74).
     case cannotSwitch(path: String, reason: String)
+    /// A finished run cannot be flushed to stable storage (exit 74).
+    case cannotFlush(path: String, reason: String)
     /// An old run cannot be removed (exit 74).
     case cannotRemove(path: String, reason: String)
     /// A folder the run writes into is a symbolic link (exit 73): following it
@@ -16,6 +18,7 @@ public enum RunHistoryError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case .cannotCreate(let path, let reason): "\(path): cannot create the run folder: \(reason)"
         case .cannotSwitch(let path, let reason): "\(path): cannot move the finished run into place: \(reason)"
+        case .cannotFlush(let path, let reason): "\(path): cannot flush the finished run to disk: \(reason)"
         case .cannotRemove(let path, let reason): "\(path): cannot remove: \(reason)"
         case .symbolicLink(let path):
             "\(path): is a symbolic link; refusing to follow it out of the output folder"
@@ -35,9 +38,10 @@ public enum RunHistoryError: Error, Sendable, Equatable, CustomStringConvertible
 /// ```
 ///
 /// A run writes only inside its hidden folder; when it has finished, the
-/// folder is renamed to its final name and `latest` is replaced by a new
-/// symlink renamed over it (`rename(2)` is atomic), so a reader or a killed
-/// run never sees half a run. The next run (holding the lock) removes hidden
+/// folder is flushed to disk, renamed to its final name and `latest` is
+/// replaced by a new symlink renamed over it (`rename(2)` is atomic), so a
+/// reader, a killed run or a power cut never leaves half a run behind
+/// `latest` (see `commit`). The next run (holding the lock) removes hidden
 /// leftovers of killed runs.
 struct RunHistory {
     let out: URL
@@ -114,14 +118,24 @@ struct RunHistory {
         return folder
     }
 
-    /// Moves a finished run into place and returns its final folder; with
-    /// `switchLatest`, points `latest` at it and removes runs beyond `keepRuns`.
-    /// - Throws: `RunHistoryError.cannotSwitch`.
+    /// Makes a finished run durable, moves it into place and returns its
+    /// final folder; with `switchLatest`, points `latest` at it.
+    ///
+    /// In order: everything under `unfinished` is flushed to stable storage
+    /// (`DurableFolder.flush`), the folder is renamed to its final name and
+    /// `runs/` is flushed (so the new name is on disk before anything points
+    /// at it), then a new symlink is renamed over `latest` and the output
+    /// folder is flushed. After a power cut at any moment `latest` names
+    /// either the previous run or this one, complete.
+    /// - Throws: `RunHistoryError.cannotFlush` or `.cannotSwitch`; `latest`
+    ///   is not switched after either.
     func commit(_ unfinished: URL, shard: Shard?, switchLatest: Bool) throws(RunHistoryError) -> URL {
+        try DurableFolder.flush(unfinished)
         if let shard { return try commitPart(unfinished, shard: shard) }
         let name = String(unfinished.lastPathComponent.dropFirst().dropLast(".partial".count))
         let final = runs.appendingPathComponent(name, isDirectory: true)
         try Self.rename(unfinished, to: final)
+        try DurableFolder.sync(runs.path)
         guard switchLatest else { return final }
         let temporary = out.appendingPathComponent(".latest.\(getpid())")
         unlink(temporary.path)
@@ -129,7 +143,7 @@ struct RunHistory {
             throw .cannotSwitch(path: temporary.path, reason: String(cString: strerror(errno)))
         }
         try Self.rename(temporary, to: latest)
-        Self.sync(out)
+        try DurableFolder.sync(out.path)
         return final
     }
 
@@ -139,8 +153,8 @@ struct RunHistory {
         let old = parts.appendingPathComponent(".\(shard.name).old-\(getpid())")
         if Self.exists(final) { try Self.rename(final, to: old) }
         try Self.rename(unfinished, to: final)
+        try DurableFolder.sync(parts.path)
         Self.remove(unfinished: old)
-        Self.sync(parts)
         return final
     }
 
@@ -187,13 +201,5 @@ struct RunHistory {
         guard Foundation.rename(from.path, to.path) == 0 else {
             throw .cannotSwitch(path: to.path, reason: String(cString: strerror(errno)))
         }
-    }
-
-    /// Flushes a folder's entries (the renames) to disk.
-    private static func sync(_ folder: URL) {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 }

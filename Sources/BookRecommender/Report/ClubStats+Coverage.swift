@@ -1,6 +1,6 @@
 extension ClubStats {
     /// Enrichment coverage of the distinct recommended books, counted from the
-    /// picks' statuses. Matches `summary.json`: `books` is
+    /// picks' statuses (one per book, see `ClubTally.Picked.status`). Matches `summary.json`: `books` is
     /// `enrichment.books`, `enriched` is `enrichment.stats.enriched`.
     public struct Coverage: Sendable, Equatable {
         /// Distinct recommended books.
@@ -19,32 +19,21 @@ extension ClubStats {
         /// The most frequent status among the failed and skipped books (`skipped: …`).
         public var mainReason: String?
 
-        /// Counts the distinct books among `users`' picks, each by the status
-        /// of its first pick with an enrichment.
-        init(users: [UserPicks]) {
-            var items: Set<String> = []
-            var status: [String: EnrichmentStatus] = [:]
-            for user in users {
-                for pick in user.picks {
-                    items.insert(pick.item)
-                    if status[pick.item] == nil, let enrichment = pick.enrichment {
-                        status[pick.item] = enrichment.status
-                    }
-                }
-            }
-            books = items.count
-            stageRan = !status.isEmpty
+        /// Counts the distinct picked books of `tally` by their status.
+        init(tally: ClubTally) {
+            books = tally.picked.count
             var reasons: [String: Int] = [:]
-            for value in status.values {
-                switch value {
+            for case let status? in tally.picked.values.map(\.status) {
+                stageRan = true
+                switch status {
                 case .ok: enriched += 1
                 case .notFound: notFound += 1
                 case .failed:
                     failed += 1
-                    reasons[value.description, default: 0] += 1
+                    reasons[status.description, default: 0] += 1
                 case .skipped:
                     skipped += 1
-                    reasons[value.description, default: 0] += 1
+                    reasons[status.description, default: 0] += 1
                 }
             }
             mainReason = reasons.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key

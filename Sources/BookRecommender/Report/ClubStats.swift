@@ -1,15 +1,14 @@
-/// What the digest says about the club as a whole, counted from every
-/// member's picks and rated books. The same set of users gives the same
-/// statistics in any order: users are taken in UTF-8 byte order of their ids
-/// and ties are broken by item key.
+/// What the digest says about the club as a whole, from a `ClubTally` of
+/// every member's picks and ratings. Ties are broken by item key, so the
+/// same members give the same statistics however they were tallied.
 public struct ClubStats: Sendable, Equatable {
     /// A book recommended to several members.
     public struct Recommended: Sendable, Equatable {
         /// The item key.
         public var item: String
-        /// The title shown (see `titles(_:)`), else the item key.
+        /// The title shown (see `title(of:in:)`), else the item key.
         public var title: String
-        /// Authors from the first pick of the book (ours, else Google's).
+        /// Authors from the first member's pick of the book (ours, else Google's).
         public var authors: [String]
         /// Members with the book among their picks.
         public var members: Int
@@ -41,67 +40,42 @@ public struct ClubStats: Sendable, Equatable {
     /// How many recommended books Google Books described.
     public var coverage: Coverage
 
-    /// Counts the statistics of `users`.
-    /// - Complexity: O(p + r + b log b) for p picks, r rated books and b distinct books.
-    public init(users: [UserPicks]) {
-        let sorted = users.sorted { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }
-        let titles = Self.titles(sorted)
-        var recommended: [String: Recommended] = [:]
-        for user in sorted {
-            var seen: Set<String> = []
-            for pick in user.picks where seen.insert(pick.item).inserted {
-                if recommended[pick.item] == nil {
-                    let authors = pick.authors.isEmpty ? pick.enrichment?.authors ?? [] : pick.authors
-                    recommended[pick.item] = Recommended(
-                        item: pick.item, title: titles[pick.item] ?? pick.item, authors: authors, members: 0)
-                }
-                recommended[pick.item]?.members += 1
-            }
-        }
+    /// The statistics of `tally`.
+    /// - Complexity: O(b log b) for b distinct books.
+    public init(tally: ClubTally) {
         mostRecommended = Array(
-            recommended.values.sorted {
-                $0.members != $1.members
-                    ? $0.members > $1.members : $0.item.utf8.lexicographicallyPrecedes($1.item.utf8)
-            }.prefix(Self.chartLength))
+            tally.picked.sorted {
+                $0.value.members != $1.value.members
+                    ? $0.value.members > $1.value.members : $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+            }.prefix(Self.chartLength).map { item, book in
+                Recommended(
+                    item: item, title: Self.title(of: item, in: tally), authors: book.authors, members: book.members)
+            })
 
-        var sums: [String: (total: Double, count: Int)] = [:]
-        for user in sorted {
-            for book in user.rated where book.rating.isFinite {
-                sums[book.item, default: (0, 0)].total += book.rating
-                sums[book.item, default: (0, 0)].count += 1
-            }
-        }
-        let least = sums.values.contains { $0.count >= 2 } ? 2 : 1
+        let least = tally.rated.values.contains { $0.count >= 2 } ? 2 : 1
         minRatings = least
-        let rated = sums.compactMap { item, sum -> Rated? in
-            guard sum.count >= least else { return nil }
-            return Rated(
-                item: item, title: titles[item] ?? item, mean: sum.total / Double(sum.count), ratings: sum.count)
+        // Means compared exactly: a/b > c/d ⇔ a·d > c·b (counts are positive).
+        let candidates = tally.rated.filter { $0.value.count >= least }.sorted {
+            let left = $0.value.sum * Int64($1.value.count), right = $1.value.sum * Int64($0.value.count)
+            if left != right { return left > right }
+            if $0.value.count != $1.value.count { return $0.value.count > $1.value.count }
+            return $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
         }
-        highestRated = Array(
-            rated.sorted {
-                if $0.mean != $1.mean { return $0.mean > $1.mean }
-                if $0.ratings != $1.ratings { return $0.ratings > $1.ratings }
-                return $0.item.utf8.lexicographicallyPrecedes($1.item.utf8)
-            }.prefix(Self.chartLength))
-        coverage = Coverage(users: sorted)
+        highestRated = candidates.prefix(Self.chartLength).map { item, rated in
+            Rated(
+                item: item, title: Self.title(of: item, in: tally),
+                mean: Double(rated.sum) / Double(rated.count) / 10_000, ratings: rated.count)
+        }
+        coverage = Coverage(tally: tally)
     }
 
-    /// The title shown for every book: the first non-blank one among picks
-    /// (ours, then Google's) and rated books, else the item key.
-    private static func titles(_ users: [UserPicks]) -> [String: String] {
-        var titles: [String: String] = [:]
-        func offer(_ title: String?, for item: String) {
-            guard titles[item] == nil, let title, !title.allSatisfy(\.isWhitespace) else { return }
-            titles[item] = title
+    /// The title shown for a book: ours, else Google's, else the item key
+    /// (blank titles do not count).
+    static func title(of item: String, in tally: ClubTally) -> String {
+        let picked = tally.picked[item]
+        for title in [picked?.title, picked?.googleTitle, tally.rated[item]?.title] {
+            if let title, !title.isBlank { return title }
         }
-        for user in users {
-            for pick in user.picks { offer(pick.title, for: pick.item) }
-        }
-        for user in users {
-            for pick in user.picks { offer(pick.enrichment?.title, for: pick.item) }
-            for book in user.rated { offer(book.title, for: book.item) }
-        }
-        return titles
+        return item
     }
 }

@@ -6,9 +6,8 @@ public enum DigestText {
     /// The longest text bar, in characters.
     static let barWidth = 20
 
-    /// The digest of `users` (in the order given) beside their file stems.
-    public static func text(users: [(picks: UserPicks, stem: String)], totals: ReportTotals) -> String {
-        let stats = ClubStats(users: users.map(\.picks))
+    /// The digest listing `members` (in the order given) with the club's `stats`.
+    public static func text(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
         var heading = clean(IndexHTMLReport.title(totals))
         if let date = totals.runDate { heading += " (\(clean(date)))" }
         var out = heading + "\n" + String(repeating: "=", count: heading.count) + "\n\n"
@@ -44,18 +43,33 @@ public enum DigestText {
         if stats.highestRated.isEmpty { out += "No ratings yet.\n" }
 
         out += section("Members")
-        for (user, stem) in users {
-            out += "\n\(clean(user.user)) (users/\(HTMLEscape.pathSegment(stem + ".html")))\n"
-            if user.picks.isEmpty { out += "  No picks yet.\n" }
-            for pick in user.picks.prefix(3) {
-                out += "  \(pick.rank). \(clean(UserHTMLReport.displayTitle(pick.title, item: pick.item)))"
-                if let author = pick.authors.first(where: { !$0.allSatisfy(\.isWhitespace) }) {
-                    out += " by \(clean(author))"
+        return out + memberList(members)
+    }
+
+    /// Every member with their first picks; written into one buffer, as a
+    /// library's digest lists tens of thousands.
+    private static func memberList(_ members: [ReaderSummary]) -> String {
+        let out = TextBuffer(capacity: 64 * members.count)
+        for member in members {
+            out.append("\n")
+            out.append(clean(member.user))
+            out.append(" (users/")
+            out.append(HTMLEscape.pathSegment(member.stem + ".html"))
+            out.append(")\n")
+            if member.picks == 0 { out.append("  No picks yet.\n") }
+            for pick in member.top {
+                out.append("  ")
+                out.append(integer: pick.rank)
+                out.append(". ")
+                out.append(clean(pick.title))
+                if let author = pick.author {
+                    out.append(" by ")
+                    out.append(clean(author))
                 }
-                out += pick.fallback ? " (popular pick)\n" : "\n"
+                out.append(pick.fallback ? " (popular pick)\n" : "\n")
             }
         }
-        return out
+        return out.string
     }
 
     private static func section(_ name: String) -> String {
@@ -71,7 +85,8 @@ public enum DigestText {
     /// `value` on one line: every control character (line breaks included)
     /// becomes a space.
     static func clean(_ value: String) -> String {
-        String(
+        guard value.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return value }
+        return String(
             String.UnicodeScalarView(
                 value.unicodeScalars.map {
                     $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0

@@ -2,12 +2,16 @@ import Foundation
 
 /// `index.html`, the club digest: the run's date and totals, the club's most
 /// recommended and highest-rated books as bar charts, and every member with
-/// their top three picks and a link to their page. Every string from the
+/// a link to their page: with their top three picks, or, in a club of more
+/// than `cardLimit` members, as a compact list of names (a card per member
+/// would make a library's page tens of megabytes). Every string from the
 /// input is escaped.
 public enum IndexHTMLReport {
-    /// The page listing `users` (in the order given) beside their file stems.
-    public static func page(users: [(picks: UserPicks, stem: String)], totals: ReportTotals) -> String {
-        let stats = ClubStats(users: users.map(\.picks))
+    /// The most members shown as cards with their picks.
+    public static let cardLimit = 1_000
+
+    /// The page listing `members` (in the order given) with the club's `stats`.
+    public static func page(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
         let heading = title(totals)
         var html = ReportStyle.head(title: HTMLEscape.text(heading))
         html += "<main class=\"digest\">\n<h1>\(HTMLEscape.text(heading))</h1>\n"
@@ -20,19 +24,31 @@ public enum IndexHTMLReport {
         html += highestRated(stats)
         html += "</section>\n</div>\n"
         html += "<h2>Members</h2>\n"
-        if users.isEmpty {
+        if members.isEmpty {
             html += "<p class=\"note\">No members.</p>\n"
-        } else {
+        } else if members.count <= cardLimit {
             html += "<ul class=\"members\">\n"
-            for (picks, stem) in users { html += entry(picks, stem: stem) }
+            for member in members { html += entry(member) }
             html += "</ul>\n"
+        } else {
+            html += "<p class=\"note\">\(count(members.count, "member")): each name opens their page; "
+            html += "recommendations.csv lists every pick.</p>\n<ul class=\"names\">\n"
+            let names = TextBuffer(capacity: 64 * members.count)
+            for member in members {
+                names.append("<li><a href=\"")
+                names.append(href(member))
+                names.append("\">")
+                names.append(html: member.user)
+                names.append("</a></li>\n")
+            }
+            html += names.string + "</ul>\n"
         }
         return html + ReportStyle.tail
     }
 
     /// "Reading digest", with the job's name when there is one.
     static func title(_ totals: ReportTotals) -> String {
-        guard let name = totals.name, !name.allSatisfy(\.isWhitespace) else { return "Reading digest" }
+        guard let name = totals.name, !name.isBlank else { return "Reading digest" }
         return "Reading digest: \(name)"
     }
 
@@ -73,7 +89,7 @@ public enum IndexHTMLReport {
     private static func mostRecommended(_ stats: ClubStats) -> String {
         guard !stats.mostRecommended.isEmpty else { return "<p class=\"note\">No picks yet.</p>\n" }
         let bars = stats.mostRecommended.map { book in
-            let authors = book.authors.filter { !$0.allSatisfy(\.isWhitespace) }
+            let authors = book.authors.filter { !$0.isBlank }
             let by = authors.isEmpty ? "" : " — \(authors[0])"
             return (
                 full: book.title + by,
@@ -105,22 +121,22 @@ public enum IndexHTMLReport {
             + "<figcaption class=\"note\">Mean rating (of 5) of books \(who).</figcaption>\n</figure>\n"
     }
 
-    private static func entry(_ user: UserPicks, stem: String) -> String {
-        let href = "users/" + HTMLEscape.pathSegment(stem + ".html")
-        var html = "<li class=\"card\">\n<h3><a href=\"\(HTMLEscape.text(href))\">"
-        html += "\(HTMLEscape.text(user.user))</a></h3>\n"
-        let top = user.picks.prefix(3)
-        guard !top.isEmpty else { return html + "<p class=\"note\">No picks yet.</p>\n</li>\n" }
-        if user.picks.allSatisfy(\.fallback) {
+    /// `users/<stem>.html`, escaped for an attribute.
+    private static func href(_ member: ReaderSummary) -> String {
+        HTMLEscape.text("users/" + HTMLEscape.pathSegment(member.stem + ".html"))
+    }
+
+    private static func entry(_ member: ReaderSummary) -> String {
+        var html = "<li class=\"card\">\n<h3><a href=\"\(href(member))\">"
+        html += "\(HTMLEscape.text(member.user))</a></h3>\n"
+        guard !member.top.isEmpty else { return html + "<p class=\"note\">No picks yet.</p>\n</li>\n" }
+        if member.popular {
             html += "<p class=\"meta\"><span class=\"badge\">Popular picks</span> until they rate more books</p>\n"
         }
         html += "<ol class=\"top\">\n"
-        for pick in top {
-            html += "<li><cite>" + HTMLEscape.text(UserHTMLReport.displayTitle(pick.title, item: pick.item)) + "</cite>"
-            let authors = pick.authors.filter { !$0.allSatisfy(\.isWhitespace) }
-            if let first = authors.first {
-                html += " <span class=\"authors\">by \(HTMLEscape.text(first))</span>"
-            }
+        for pick in member.top {
+            html += "<li><cite>" + HTMLEscape.text(pick.title) + "</cite>"
+            if let author = pick.author { html += " <span class=\"authors\">by \(HTMLEscape.text(author))</span>" }
             html += "</li>\n"
         }
         return html + "</ol>\n</li>\n"

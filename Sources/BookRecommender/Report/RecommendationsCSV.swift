@@ -1,15 +1,33 @@
 /// `recommendations.csv`: `user,rank,item,score`, one row per pick, users in
 /// the order given and picks in the order given, fields quoted by `CSVField`.
 public enum RecommendationsCSV {
+    /// The first line.
+    public static let header = CSVField.line(["user", "rank", "item", "score"])
+
     /// The whole file, header included.
     public static func text(users: [UserPicks]) -> String {
-        var csv = CSVField.line(["user", "rank", "item", "score"])
-        for user in users {
-            for pick in user.picks {
-                let score = DecimalText.string(pick.score, places: 4) ?? ""
-                csv += CSVField.line([user.user, String(pick.rank), pick.item, score])
-            }
+        users.reduce(header) { $0 + rows(for: $1) }
+    }
+
+    /// `user`'s rows: one per pick, none without picks.
+    public static func rows(for user: UserPicks) -> String {
+        let out = TextBuffer()
+        write(user, to: out)
+        return out.string
+    }
+
+    /// Writes `user`'s rows into `out`.
+    static func write(_ user: UserPicks, to out: TextBuffer) {
+        let id = CSVField.escape(user.user)
+        for pick in user.picks {
+            out.append(id)
+            out.append(",")
+            out.append(integer: pick.rank)
+            out.append(",")
+            out.append(CSVField.escape(pick.item))
+            out.append(",")
+            out.append(decimal: pick.score, places: 4)
+            out.append("\n")
         }
-        return csv
     }
 }

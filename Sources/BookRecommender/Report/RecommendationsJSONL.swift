@@ -5,8 +5,11 @@
 public enum RecommendationsJSONL {
     /// The whole file; empty for no users, else every line ends in `\n`.
     public static func text(users: [UserPicks]) -> String {
-        var out = ""
-        for user in users { out += UserJSONReport.document(for: user).compactText + "\n" }
-        return out
+        users.reduce("") { $0 + line(UserJSONReport.document(for: $1)) }
+    }
+
+    /// One user's line, from their document, `\n` included.
+    public static func line(_ document: JSONValue) -> String {
+        document.compactText + "\n"
     }
 }

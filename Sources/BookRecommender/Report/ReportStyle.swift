@@ -11,7 +11,11 @@ enum ReportStyle {
     /// outside resource but `https` images, the style sheet, and the already
     /// escaped `title`.
     static func head(title escapedTitle: String) -> String {
-        """
+        headStart + escapedTitle + headEnd
+    }
+
+    /// `head(title:)` up to the title.
+    static let headStart = """
         <!DOCTYPE html>
         <html lang="en">
         <head>
@@ -19,14 +23,11 @@ enum ReportStyle {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src https:">
         <meta name="color-scheme" content="light dark">
-        <title>\(escapedTitle)</title>
-        <style>
-        \(css)</style>
-        </head>
-        <body>
-
+        <title>
         """
-    }
+
+    /// `head(title:)` after the title.
+    static let headEnd = "</title>\n<style>\n" + css + "</style>\n</head>\n<body>\n"
 
     /// The end of every page.
     static let tail = "</main>\n</body>\n</html>\n"
@@ -70,6 +71,7 @@ enum ReportStyle {
           background: #ffffff; border: 1px solid #deded8; }
         .totals strong { font-size: 1.15rem; }
         .members .card { display: inline-block; vertical-align: top; width: 100%; break-inside: avoid; }
+        .names li { display: inline-block; margin: 0 0.9rem 0.3rem 0; }
         .top { list-style: decimal; padding-left: 1.4rem; margin: 0.3rem 0 0; }
         .digest { max-width: 60rem; }
         figure { margin: 0; }

@@ -5,37 +5,52 @@ extension UserHTMLReport {
 
     /// One pick: cover, title, authors and year, why it was picked, the
     /// description and the Preview button.
-    static func card(_ pick: ReportPick) -> String {
-        let title = HTMLEscape.text(displayTitle(pick.title, item: pick.item))
-        var html = "<li class=\"card\">\n" + cover(pick, title: title)
-        html += "<h3><span class=\"rank\">#\(pick.rank)</span> \(title)</h3>\n"
+    static func card(_ pick: ReportPick, to out: TextBuffer) {
+        let title = displayTitle(pick.title, item: pick.item)
+        out.append("<li class=\"card\">\n")
+        cover(pick, title: title, to: out)
+        out.append("<h3><span class=\"rank\">#")
+        out.append(integer: pick.rank)
+        out.append("</span> ")
+        out.append(html: title)
+        out.append("</h3>\n")
         let meta = facts(pick)
-        if !meta.isEmpty { html += "<p class=\"authors\">\(HTMLEscape.text(meta.joined(separator: " · ")))</p>\n" }
+        if !meta.isEmpty {
+            out.append("<p class=\"authors\">")
+            out.append(html: meta.joined(separator: " · "))
+            out.append("</p>\n")
+        }
         if pick.fallback {
-            let mean = DecimalText.string(pick.score, places: 1) ?? "?"
-            html += "<p class=\"meta\"><span class=\"badge\">Popular pick</span> "
-            html += "readers rate it \(mean) of 5 \(stars(pick.score))</p>\n"
+            out.append("<p class=\"meta\"><span class=\"badge\">Popular pick</span> readers rate it ")
+            if !out.append(decimal: pick.score, places: 1) { out.append("?") }
+            out.append(" of 5 ")
+            stars(pick.score, to: out)
+            out.append("</p>\n")
         } else {
-            let score = DecimalText.string(pick.score, places: 2) ?? "?"
-            html += "<p class=\"meta\">Match score \(score)</p>\n"
+            out.append("<p class=\"meta\">Match score ")
+            if !out.append(decimal: pick.score, places: 2) { out.append("?") }
+            out.append("</p>\n")
         }
         if !pick.because.isEmpty {
-            html += "<ul class=\"because\">\n"
+            out.append("<ul class=\"because\">\n")
             for book in pick.because {
-                let rated = HTMLEscape.text(displayTitle(book.title, item: book.item))
-                html += "<li>Because you rated <cite>\(rated)</cite> \(stars(book.rating))</li>\n"
+                out.append("<li>Because you rated <cite>")
+                out.append(html: displayTitle(book.title, item: book.item))
+                out.append("</cite> ")
+                stars(book.rating, to: out)
+                out.append("</li>\n")
             }
-            html += "</ul>\n"
+            out.append("</ul>\n")
         }
-        if let enrichment = pick.enrichment { html += details(enrichment) }
-        return html + "</li>\n"
+        if let enrichment = pick.enrichment { out.append(details(enrichment)) }
+        out.append("</li>\n")
     }
 
     /// "by A, B", the year and the page count, whichever are known: our
     /// authors first, else Google's.
     static func facts(_ pick: ReportPick) -> [String] {
-        var authors = pick.authors.filter { !$0.allSatisfy(\.isWhitespace) }
-        if authors.isEmpty { authors = (pick.enrichment?.authors ?? []).filter { !$0.allSatisfy(\.isWhitespace) } }
+        var authors = pick.authors.filter { !$0.isBlank }
+        if authors.isEmpty { authors = (pick.enrichment?.authors ?? []).filter { !$0.isBlank } }
         var facts: [String] = []
         if !authors.isEmpty { facts.append("by " + authors.joined(separator: ", ")) }
         if let year = pick.enrichment?.publishedDate.flatMap(year) { facts.append(year) }
@@ -53,16 +68,22 @@ extension UserHTMLReport {
 
     /// The cover from Google Books (an `https` link only, as the page's
     /// policy allows), or a coloured placeholder with the title's initial.
-    static func cover(_ pick: ReportPick, title: String) -> String {
+    static func cover(_ pick: ReportPick, title: String, to out: TextBuffer) {
         if let link = pick.enrichment?.thumbnail.flatMap(HTMLEscape.safeURL),
             link.lowercased().hasPrefix("https:")
         {
-            return "<img class=\"cover\" src=\"\(HTMLEscape.text(link))\" alt=\"Cover of \(title)\" "
-                + "width=\"72\" height=\"108\">\n"
+            out.append("<img class=\"cover\" src=\"")
+            out.append(html: link)
+            out.append("\" alt=\"Cover of ")
+            out.append(html: title)
+            out.append("\" width=\"72\" height=\"108\">\n")
+            return
         }
-        let initial = displayTitle(pick.title, item: pick.item).first.map { HTMLEscape.text(String($0)) } ?? "?"
-        let tone = SafeFileName.fnv1a64(Array(pick.item.utf8)) % 6
-        return "<div class=\"cover placeholder tone\(tone)\" aria-hidden=\"true\">\(initial)</div>\n"
+        out.append("<div class=\"cover placeholder tone")
+        out.append(integer: Int(SafeFileName.fnv1a64(Array(pick.item.utf8)) % 6))
+        out.append("\" aria-hidden=\"true\">")
+        if let initial = title.first { out.append(html: String(initial)) } else { out.append("?") }
+        out.append("</div>\n")
     }
 
     /// The description (its start, the rest behind a CSS-only "more"), and

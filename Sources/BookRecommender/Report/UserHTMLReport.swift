@@ -2,79 +2,148 @@ import Foundation
 
 /// `users/<stem>.html`: one reader's picks as a self-contained page (inline
 /// CSS, no scripts, no outside resources but `https` cover images). Every
-/// string from the input or from Google Books is escaped with
-/// `HTMLEscape.text`, and links are kept only when `HTMLEscape.safeURL`
-/// accepts them.
+/// string from the input or from Google Books is escaped as `HTMLEscape.text`
+/// escapes it, and links are kept only when `HTMLEscape.safeURL` accepts them.
 ///
 /// Headings go in order: the page's `h1`, `h2` sections ("Your picks",
 /// "What we based this on"), an `h3` per pick.
+///
+/// A page depends on its reader alone (never on the run's date or on other
+/// readers), so a shard can write it exactly as a single run would.
 public enum UserHTMLReport {
-    /// The page for `user`, with the run's `notice` (if any) above the picks.
+    /// The page for `user`, with `notice` (if any) above the picks.
     public static func page(for user: UserPicks, notice: String? = nil) -> String {
-        let id = HTMLEscape.text(user.user)
-        var html = ReportStyle.head(title: "Book picks for \(id)")
-        html += "<main>\n<p class=\"back\"><a href=\"../index.html\">← All members</a></p>\n"
-        html += "<h1>Book picks for <span class=\"user\">\(id)</span></h1>\n"
-        html += "<p class=\"lead\">\(HTMLEscape.text(lead(user)))</p>\n"
-        if let notice { html += "<p class=\"notice\">\(HTMLEscape.text(notice))</p>\n" }
-        html += "<h2>Your picks</h2>\n"
+        let out = TextBuffer()
+        write(user, notice: notice, to: out)
+        return out.string
+    }
+
+    /// Writes the page for `user` into `out`.
+    static func write(_ user: UserPicks, notice: String?, to out: TextBuffer) {
+        out.append(ReportStyle.headStart)
+        out.append("Book picks for ")
+        out.append(html: user.user)
+        out.append(ReportStyle.headEnd)
+        out.append("<main>\n<p class=\"back\"><a href=\"../index.html\">← All members</a></p>\n")
+        out.append("<h1>Book picks for <span class=\"user\">")
+        out.append(html: user.user)
+        out.append("</span></h1>\n<p class=\"lead\">")
+        out.append(html: lead(user))
+        out.append("</p>\n")
+        if let notice {
+            out.append("<p class=\"notice\">")
+            out.append(html: notice)
+            out.append("</p>\n")
+        }
+        out.append("<h2>Your picks</h2>\n")
         if user.picks.isEmpty {
-            html += "<p class=\"note\">No picks yet: rate a few more books.</p>\n"
+            out.append("<p class=\"note\">No picks yet: rate a few more books.</p>\n")
         } else {
-            html += "<ol class=\"picks\">\n"
-            for pick in user.picks { html += card(pick) }
-            html += "</ol>\n"
+            out.append("<ol class=\"picks\">\n")
+            for pick in user.picks { card(pick, to: out) }
+            out.append("</ol>\n")
         }
-        html += "<section class=\"rated\">\n<h2>What we based this on</h2>\n"
-        if user.rated.isEmpty {
-            html += "<p class=\"note\">No rated books.</p>\n"
-        } else {
-            html += "<p class=\"note\">The books you rated, best first.</p>\n<ul>\n"
-            for book in bestFirst(user.rated) {
-                html += "<li>\(stars(book.rating)) <cite>\(HTMLEscape.text(displayTitle(book.title, item: book.item)))"
-                html += "</cite></li>\n"
+        basis(user, to: out)
+        out.append(ReportStyle.tail)
+    }
+
+    /// "What we based this on": the rated books behind the picks, best
+    /// first, with how many picks each led to, and how the reader rated
+    /// overall (not every rated book: that list made pages large).
+    static func basis(_ user: UserPicks, to out: TextBuffer) {
+        out.append("<section class=\"rated\">\n<h2>What we based this on</h2>\n")
+        let total = user.ratings.total
+        guard total > 0 else { return out.append("<p class=\"note\">No rated books.</p>\n</section>\n") }
+        var books: [(book: RatedBook, picks: Int)] = []
+        for pick in user.picks {
+            for book in pick.because {
+                if let known = books.firstIndex(where: { $0.book.item == book.item }) {
+                    books[known].picks += 1
+                } else {
+                    books.append((book, 1))
+                }
             }
-            html += "</ul>\n"
         }
-        return html + "</section>\n" + ReportStyle.tail
+        if books.isEmpty {
+            out.append("<p class=\"note\">No rated book of yours is behind these picks yet.</p>\n")
+        } else {
+            out.append("<p class=\"note\">Your picks come from ")
+            out.append(books.count == 1 ? "this one" : "these \(books.count)")
+            out.append(" of the \(IndexHTMLReport.count(total, "book")) you rated.</p>\n<ul>\n")
+            for (book, picks) in books.sorted(by: { isBetter($0.book, than: $1.book) }) {
+                out.append("<li>")
+                stars(book.rating, to: out)
+                out.append(" <cite>")
+                out.append(html: displayTitle(book.title, item: book.item))
+                out.append("</cite> <span class=\"meta\">· ")
+                out.append(integer: picks)
+                out.append(picks == 1 ? " pick</span></li>\n" : " picks</span></li>\n")
+            }
+            out.append("</ul>\n")
+        }
+        out.append("<p class=\"note\">")
+        out.append(spread(user.ratings))
+        out.append("</p>\n</section>\n")
+    }
+
+    /// "Your 12 ratings: 3 at 5 stars, 1 at 4½, 8 at 4.", highest first.
+    static func spread(_ ratings: RatingCounts) -> String {
+        var parts: [String] = []
+        for halves in stride(from: 10, through: 0, by: -1) where ratings.halfStars[halves] > 0 {
+            var part = "\(ratings.halfStars[halves]) at \(halves / 2)" + (halves % 2 == 1 ? "½" : "")
+            if parts.isEmpty { part += halves == 2 ? " star" : " stars" }
+            parts.append(part)
+        }
+        let total = ratings.total
+        return "Your " + (total == 1 ? "rating" : "\(total) ratings") + ": " + parts.joined(separator: ", ") + "."
     }
 
     /// "5 picks, from the 12 books you rated.", or why the list is the popular one.
     static func lead(_ user: UserPicks) -> String {
         let picks = IndexHTMLReport.count(user.picks.count, "pick")
-        let rated = IndexHTMLReport.count(user.rated.count, "book")
+        let rated = IndexHTMLReport.count(user.ratings.total, "book")
         if !user.picks.isEmpty, user.picks.allSatisfy(\.fallback) {
             return "\(picks) the whole club likes: rate a few more books for picks of your own."
         }
         return "\(picks), from the \(rated) you rated."
     }
 
-    /// `books` by rating, highest first, ties by item key.
-    static func bestFirst(_ books: [RatedBook]) -> [RatedBook] {
-        books.sorted {
-            let left = $0.rating.isNaN ? -1 : $0.rating
-            let right = $1.rating.isNaN ? -1 : $1.rating
-            return left != right ? left > right : $0.item.utf8.lexicographicallyPrecedes($1.item.utf8)
-        }
+    /// Whether `one` goes before `other` in a best-first list: higher
+    /// rating first (NaN last), ties by item key.
+    static func isBetter(_ one: RatedBook, than other: RatedBook) -> Bool {
+        let left = one.rating.isNaN ? -1 : one.rating
+        let right = other.rating.isNaN ? -1 : other.rating
+        return left != right ? left > right : one.item.utf8.lexicographicallyPrecedes(other.item.utf8)
     }
 
     /// The text shown for a book: its title, else its item key.
     static func displayTitle(_ title: String?, item: String) -> String {
-        if let title, !title.allSatisfy(\.isWhitespace) { return title }
+        if let title, !title.isBlank { return title }
         return item.isEmpty ? "(untitled)" : item
     }
 
     /// `rating` (0–5) rounded to half stars, drawn as five slots of `★`, `½`
     /// and `☆` (3.5 is `★★★½☆`), labelled with the number for screen readers.
     static func stars(_ rating: Double) -> String {
-        let halves = rating.isNaN ? 0 : Int((min(max(rating, 0), 5) * 2).rounded())
-        let full = halves / 2
-        let half = halves % 2
-        let glyphs =
-            String(repeating: "★", count: full) + String(repeating: "½", count: half)
-            + String(repeating: "☆", count: 5 - full - half)
+        let out = TextBuffer()
+        stars(rating, to: out)
+        return out.string
+    }
+
+    static func stars(_ rating: Double, to out: TextBuffer) {
+        out.append(starSpans[RatingCounts.halfStars(rating)])
+    }
+
+    /// The whole `stars` span for 0 to 10 half stars, built once.
+    private static let starSpans = (0...10).map { halves in
         let label = DecimalText.string(Double(halves) / 2, places: 1) ?? "0.0"
         return "<span class=\"stars\" role=\"img\" aria-label=\"\(label) out of 5 stars\" "
-            + "title=\"\(label) out of 5\">\(glyphs)</span>"
+            + "title=\"\(label) out of 5\">\(starGlyphs[halves])</span>"
+    }
+
+    /// The five slots for 0 to 10 half stars.
+    private static let starGlyphs = (0...10).map { halves in
+        String(repeating: "★", count: halves / 2) + String(repeating: "½", count: halves % 2)
+            + String(repeating: "☆", count: 5 - halves / 2 - halves % 2)
     }
 }

@@ -3,18 +3,23 @@ public struct UserPicks: Sendable, Equatable {
     /// The user's original id, exactly as the input had it.
     public var user: String
     public var picks: [ReportPick]
-    /// The books the user rated, for "what we based this on".
-    public var rated: [RatedBook]
+    /// How many books the user rated, by half star.
+    public var ratings: RatingCounts
 
-    public init(user: String, picks: [ReportPick], rated: [RatedBook]) {
+    public init(user: String, picks: [ReportPick], ratings: RatingCounts) {
         self.user = user
         self.picks = picks
-        self.rated = rated
+        self.ratings = ratings
+    }
+
+    /// A user whose rated books are `rated` (only their number and stars are kept).
+    public init(user: String, picks: [ReportPick], rated: [RatedBook]) {
+        self.init(user: user, picks: picks, ratings: RatingCounts(rated.map(\.rating)))
     }
 }
 
 /// One recommended book as the reports show it (the library's `Pick` is the plain form).
-public struct ReportPick: Sendable, Equatable, Codable {
+public struct ReportPick: Sendable, Equatable {
     public var rank: Int
     /// The item key (ISBN-13 or the format's own id).
     public var item: String
@@ -46,7 +51,7 @@ public struct ReportPick: Sendable, Equatable, Codable {
 }
 
 /// A book the user rated, with its rating on the 0–5 scale.
-public struct RatedBook: Sendable, Equatable, Codable {
+public struct RatedBook: Sendable, Equatable {
     public var item: String
     public var title: String?
     public var rating: Double

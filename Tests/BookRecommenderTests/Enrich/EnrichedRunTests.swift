@@ -117,6 +117,48 @@ import Testing
             contentsOf: try newestRun(in: out).appendingPathComponent("summary.json"), encoding: .utf8)
         #expect(summary.contains("\"quotaExhausted\": true"))
     }
+
+    /// A model trained on other ratings numbers its books differently from
+    /// the run: each pick must still get its own book's details.
+    @Test func withAModelFromOtherRatingsEveryPickGetsItsOwnBooksDetails() async throws {
+        let server = try TestHTTPServer(route: Self.volumes())
+        defer { server.stop() }
+        let out = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let club = Self.club.appendingPathComponent("club")
+        let lastWeek = ["alice.csv", "bruno.csv", "chen.csv", "members.csv"].map {
+            InputFile(path: club.appendingPathComponent($0).path)
+        }
+        let catalog = InputFile(path: Self.club.appendingPathComponent("catalog.csv").path)
+        let ingestor = Ingestor(format: nil, columns: nil, policy: .skip)
+        let trained = try ingestor.ingest(lastWeek, catalogFile: catalog, rejects: RejectLog(streamingTo: nil))
+        let model = try BookModel.fit(Ratings(data: trained.data, items: trained.items))
+        let file = out.appendingPathComponent("last-week.bookrec")
+        try model.write(to: file)
+        let tonight = try ingestor.ingest(
+            InputExpansion.files(for: [club.path]), catalogFile: catalog, rejects: RejectLog(streamingTo: nil))
+        #expect(model.bookCount < tonight.data.itemCount)
+        #expect(model.bookKeys != Array(tonight.data.itemKeys.prefix(model.bookCount)), "the numberings must differ")
+        var settings = settings(out: out, server: server)
+        settings.modelFile = file.path
+
+        _ = try await JobRunner(settings: settings, log: Log(quiet: true)).run()
+        let picks = try picks(in: out)
+        #expect(picks.count == 13 * 3)
+        let known = Set(model.bookKeys)
+        var withISBN = 0
+        for pick in picks {
+            let item = try #require(pick["item"] as? String)
+            #expect(known.contains(item), "\(item)")
+            #expect(pick["enrichment"] as? String == "ok", "\(item)")
+            guard let isbn = pick["isbn13"] as? String else { continue }
+            withISBN += 1
+            #expect(pick["previewLink"] as? String == "https://books.google.com/books?id=v\(isbn)", "\(item)")
+            #expect((pick["description"] as? String)?.contains(isbn) == true, "\(item)")
+        }
+        #expect(withISBN > 0)
+        #expect(server.requests.count == Set(picks.compactMap { $0["item"] as? String }).count)
+    }
 }
 
 /// A thread-safe counter for a server route.

@@ -28,6 +28,7 @@ import Testing
         Case(JobLock.Held(path: "OUT/bookrec.lock", pid: 42), 75),
         Case(ReportError.cannotWrite(path: "a", reason: "full"), 73),
         Case(RunHistoryError.cannotSwitch(path: "OUT/latest", reason: "busy"), 74),
+        Case(RunHistoryError.cannotFlush(path: "OUT/runs/.x.partial", reason: "Input/output error"), 74),
         Case(MergeError.missingParts(count: 3, missing: [1]), 66),
         Case(MergeError.inconsistentParts(detail: "x"), 65),
         Case(Interrupted(signal: SIGINT), 130),

@@ -141,7 +141,8 @@ import Testing
         let folder = try kept ?? ReportSamples.makeTempFolder()
         defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
         let files = try ReportWriter(outputFolder: folder).write(
-            users: ReportSamples.enrichedClub, totals: ReportSamples.enrichedTotals)
+            users: ReportSamples.enrichedClub, totals: ReportSamples.enrichedTotals,
+            ratings: ReportSamples.enrichedRatings)
         #expect(files.users.map(\.stem) == ["ada", "ben", "cy"])
         for page in [files.index] + files.users.map(\.html) {
             #expect(HTMLChecker.problems(in: try String(contentsOf: page, encoding: .utf8)) == [], "\(page.path)")

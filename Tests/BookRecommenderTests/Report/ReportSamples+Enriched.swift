@@ -38,15 +38,12 @@ extension ReportSamples {
             pick(3, "9780000000019", "A Book Google Lacks", "Nobody", Enrichment(status: .notFound)),
             pick(4, "9780000000026", "Quota Victim", "Someone", Enrichment(status: .failed("daily quota exhausted"))),
         ]
-        let rated = [
-            RatedBook(item: "9780765326355", title: "The Way of Kings", rating: 5),
-            RatedBook(item: "9780547928227", title: "The Hobbit", rating: 4),
-        ]
+        let rated = Array(enrichedRatings.prefix(2))
         return [
             UserPicks(user: "ada", picks: picks, rated: rated),
             UserPicks(
                 user: "ben", picks: Array(picks.prefix(2)),
-                rated: rated + [RatedBook(item: "x", title: nil, rating: 2.5)]),
+                rated: Array(enrichedRatings.suffix(3))),
             UserPicks(
                 user: "cy",
                 picks: picks.prefix(1).map {
@@ -57,6 +54,15 @@ extension ReportSamples {
                 }, rated: []),
         ]
     }
+
+    /// Every rating of the enriched club: ada's two, then ben's three.
+    static let enrichedRatings = [
+        RatedBook(item: "9780765326355", title: "The Way of Kings", rating: 5),
+        RatedBook(item: "9780547928227", title: "The Hobbit", rating: 4),
+        RatedBook(item: "9780765326355", title: "The Way of Kings", rating: 5),
+        RatedBook(item: "9780547928227", title: "The Hobbit", rating: 4),
+        RatedBook(item: "x", title: nil, rating: 2.5),
+    ]
 
     static let enrichedTotals = ReportTotals(
         users: 3, books: 6, ratings: 5, rejected: 1,

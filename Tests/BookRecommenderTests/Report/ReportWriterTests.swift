@@ -72,7 +72,8 @@ import Testing
                 rank: $0, item: "i\($0)", isbn13: nil, title: "T\($0)", authors: [], score: 1, because: [],
                 fallback: false)
         }
-        let page = IndexHTMLReport.page(users: [(user, "u")], totals: ReportSamples.totals)
+        let page = IndexHTMLReport.page(
+            members: DigestTests.summaries([user]), stats: DigestTests.stats([user]), totals: ReportSamples.totals)
         let index = page.components(separatedBy: "<h2>Members</h2>")[1]
         #expect(index.contains("<li><cite>OL123W</cite></li>\n<li><cite>T3</cite></li>\n</ol>"))
         #expect(index.components(separatedBy: "<li><cite>").count == 4)

@@ -22,6 +22,22 @@ import Testing
         #expect(picks[1]["fallback"] as? Bool == true)
     }
 
+    @Test func streamedDocumentsAreTheDocumentsBytes() {
+        var odd = ReportSamples.user("odd\u{2028}")
+        odd.picks[0].score = .nan
+        odd.picks[1].score = 12_345_678.123456
+        let users =
+            ReportSamples.hostileUsers + ReportSamples.enrichedClub + ReportSafetyTests.hostileEnrichedUsers
+            + [odd, UserPicks(user: "none", picks: [], rated: [])]
+        for user in users {
+            let pretty = TextBuffer(), compact = TextBuffer()
+            UserJSONReport.write(user, to: pretty)
+            compact.append(compactJSONOf: pretty)
+            #expect(pretty.string == UserJSONReport.document(for: user).text, "\(user.user)")
+            #expect(compact.string == UserJSONReport.document(for: user).compactText, "\(user.user)")
+        }
+    }
+
     @Test func jsonSurvivesHostileIdsAndTitles() throws {
         for user in ReportSamples.hostileUsers {
             let data = UserJSONReport.document(for: user).data
@@ -88,6 +104,63 @@ import Testing
         #expect(page.contains("<h2>What we based this on</h2>"))
     }
 
+    @Test func theBasisListsTheBooksBehindThePicksAndTheRatingSpread() {
+        var user = ReportSamples.user("u1")
+        user.picks[1].because = [
+            RatedBook(item: "9780000000001", title: "Emma", rating: 3.5),
+            RatedBook(item: "9780441013593", title: "Dune & \"Sons\"", rating: 4.5),
+        ]
+        user.ratings = RatingCounts([5, 4.5, 4.5, 4, 3.5, 3.74, 1])
+        let page = UserHTMLReport.page(for: user)
+        let basis = page.components(separatedBy: "<h2>What we based this on</h2>\n")[1]
+        #expect(basis.hasPrefix("<p class=\"note\">Your picks come from these 2 of the 7 books you rated.</p>\n<ul>\n"))
+        let items = basis.components(separatedBy: "<li>").dropFirst().map { $0.prefix { $0 != "\n" } }
+        #expect(items.count == 2)
+        #expect(
+            items[0].hasSuffix("<cite>Dune &amp; &quot;Sons&quot;</cite> <span class=\"meta\">· 2 picks</span></li>"))
+        #expect(items[0].contains("aria-label=\"4.5 out of 5 stars\""))
+        #expect(items[1].hasSuffix("<cite>Emma</cite> <span class=\"meta\">· 1 pick</span></li>"))
+        #expect(basis.contains("<p class=\"note\">Your 7 ratings: 1 at 5 stars, 2 at 4½, 1 at 4, 2 at 3½, 1 at 1.</p>"))
+        #expect(page.contains("<p class=\"lead\">2 picks, from the 7 books you rated.</p>"))
+    }
+
+    @Test func theBasisOfAReaderWithoutReasonsOrRatings() {
+        let popular = UserPicks(
+            user: "new",
+            picks: ReportSamples.user("x").picks.map {
+                var pick = $0
+                pick.because = []
+                return pick
+            }, ratings: RatingCounts([2]))
+        #expect(
+            UserHTMLReport.page(for: popular).contains(
+                "No rated book of yours is behind these picks yet.</p>\n<p class=\"note\">Your rating: 1 at 2 stars.</p>"
+            ))
+        let nobody = UserPicks(user: "nobody", picks: [], ratings: RatingCounts())
+        #expect(
+            UserHTMLReport.page(for: nobody).contains(
+                "<h2>What we based this on</h2>\n<p class=\"note\">No rated books.</p>"))
+        #expect(UserHTMLReport.spread(RatingCounts([1, 1])) == "Your 2 ratings: 2 at 1 star.")
+        #expect(RatingCounts([.nan, -3, 9, 2.24, 2.25]).halfStars == [2, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1])
+    }
+
+    @Test func aReadersNoticeCountsTheirOwnPicksWithoutDetails() {
+        var user = ReportSamples.user("u1")
+        #expect(ReaderNotice.text(for: user.picks) == nil)
+        user.picks[0].enrichment = Enrichment(status: .ok)
+        user.picks[1].enrichment = Enrichment(status: .notFound)
+        #expect(ReaderNotice.text(for: user.picks) == nil)
+        user.picks[1].enrichment = Enrichment(status: .skipped("daily quota exhausted"))
+        #expect(
+            ReaderNotice.text(for: user.picks)
+                == "Google Books: 1 of your 2 picks could not be looked up (daily quota exhausted), so it is shown "
+                + "without description, cover or preview link. The next run will try again.")
+        user.picks[0].enrichment = Enrichment(status: .failed("HTTP 503"))
+        #expect(
+            ReaderNotice.text(for: user.picks)?.hasPrefix(
+                "Google Books: 2 of your 2 picks could not be looked up (HTTP 503), so they are") == true)
+    }
+
     @Test(arguments: [
         (5.0, "★★★★★", "5.0"), (4.5, "★★★★½", "4.5"), (3.74, "★★★½☆", "3.5"), (3.75, "★★★★☆", "4.0"),
         (0.0, "☆☆☆☆☆", "0.0"), (0.2, "☆☆☆☆☆", "0.0"), (7.0, "★★★★★", "5.0"), (-1.0, "☆☆☆☆☆", "0.0"),
@@ -103,6 +176,14 @@ import Testing
         #expect(UserHTMLReport.displayTitle("  ", item: "OL1W") == "OL1W")
         #expect(UserHTMLReport.displayTitle(nil, item: "") == "(untitled)")
         #expect(UserHTMLReport.displayTitle("Emma", item: "OL1W") == "Emma")
+    }
+
+    @Test(arguments: [
+        ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("cr\rlf\n", "\"cr\rlf\n\""),
+        ("crlf\r\nx", "\"crlf\r\nx\""), (" lead", "\" lead\""), ("trail ", "\"trail \""), ("é, ü", "\"é, ü\""),
+    ])
+    func csvFieldsAreQuotedWhenTheyMustBe(_ value: String, _ field: String) {
+        #expect(CSVField.escape(value) == field)
     }
 
     @Test func csvHasOneRowPerPick() {

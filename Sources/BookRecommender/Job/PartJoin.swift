@@ -1,0 +1,109 @@
+import Foundation
+
+/// Joins the readers of a sharded run's parts into one run folder without
+/// rendering anything again: every reader's `users/<stem>.json` and `.html`
+/// are hard-linked from their part (copied where the file system has no hard
+/// links), and `recommendations.csv` and `.jsonl` are assembled by copying
+/// each reader's bytes from their part's files, readers in UTF-8 order of ids.
+///
+/// Linking rather than renaming leaves the parts whole until the joined run
+/// has been committed, so an interrupted merge can simply be run again.
+struct PartJoin {
+    let parts: [URL]
+
+    /// The joined readers' files in `folder`; returns their summaries in output order.
+    /// - Throws: `MergeError` when a part is unreadable, a reader is in two
+    ///   parts or the parts named files differently; `ReportError` when
+    ///   `folder` cannot be written.
+    func join(into folder: ReportFolder) throws -> [ReaderSummary] {
+        var entries: [(summary: ReaderSummary, part: Int)] = []
+        for (index, part) in parts.enumerated() {
+            let summaries = try PartFile.summaries(in: part)
+            for (first, second) in zip(summaries, summaries.dropFirst())
+            where !first.user.utf8.lexicographicallyPrecedes(second.user.utf8) {
+                throw MergeError.unreadablePart(
+                    path: part.appendingPathComponent(PartFile.readers).path, reason: "readers out of order")
+            }
+            entries += summaries.map { ($0, index) }
+        }
+        entries.sort { $0.summary.user.utf8.lexicographicallyPrecedes($1.summary.user.utf8) }
+        for (first, second) in zip(entries, entries.dropFirst())
+        where first.summary.user.utf8.elementsEqual(second.summary.user.utf8) {
+            throw MergeError.inconsistentParts(detail: "user \(first.summary.user.debugDescription) is in two parts")
+        }
+        let stems = SafeFileName.stems(for: entries.map(\.summary.user))
+        for (entry, stem) in zip(entries, stems) where entry.summary.stem != stem {
+            throw MergeError.inconsistentParts(
+                detail: "\(parts[entry.part].path) names the files of \(entry.summary.user.debugDescription) "
+                    + "\(entry.summary.stem), not \(stem)")
+        }
+        for (summary, part) in entries {
+            for suffix in [".json", ".html"] {
+                let name = summary.stem + suffix
+                try Self.link(parts[part].appendingPathComponent("users/" + name).path, to: try folder.userPath(name))
+            }
+        }
+        try copy(
+            "recommendations.csv", header: RecommendationsCSV.header, entries: entries, bytes: \.csvBytes, into: folder)
+        try copy("recommendations.jsonl", header: "", entries: entries, bytes: \.jsonlBytes, into: folder)
+        return entries.map(\.summary)
+    }
+
+    /// A second name for `source` at `target`, or a copy of it where hard links are not possible.
+    /// - Throws: `MergeError.unreadablePart` when `source` cannot be linked or read.
+    static func link(_ source: String, to target: String) throws {
+        guard Foundation.link(source, target) != 0 else { return }
+        let error = errno
+        guard [EXDEV, EPERM, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error) else {
+            throw MergeError.unreadablePart(path: source, reason: String(cString: strerror(error)))
+        }
+        guard let data = FileManager.default.contents(atPath: source) else {
+            throw MergeError.unreadablePart(path: source, reason: "cannot be read")
+        }
+        try PlainFile.write(data, to: target)
+    }
+
+    /// Writes `name` into `folder`: `header`, then each reader's bytes taken
+    /// in turn from their part's `name` (after the same header).
+    private func copy(
+        _ name: String, header: String, entries: [(summary: ReaderSummary, part: Int)],
+        bytes: KeyPath<ReaderSummary, Int>, into folder: ReportFolder
+    ) throws {
+        let sources = try parts.map { part in
+            let path = part.appendingPathComponent(name).path
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw MergeError.unreadablePart(path: path, reason: "missing")
+            }
+            guard try Self.read(header.utf8.count, from: handle, path: path) == Data(header.utf8) else {
+                throw MergeError.unreadablePart(path: path, reason: "does not start with its header")
+            }
+            return (handle: handle, path: path)
+        }
+        let target = try folder.path(name)
+        let descriptor = try PlainFile.create(target)
+        defer { close(descriptor) }
+        var buffer = Data(header.utf8)
+        for (summary, part) in entries {
+            buffer.append(try Self.read(summary[keyPath: bytes], from: sources[part].handle, path: sources[part].path))
+            if buffer.count >= 1 << 20 { try Self.flush(&buffer, to: descriptor, path: target) }
+        }
+        try Self.flush(&buffer, to: descriptor, path: target)
+        for source in sources where try source.handle.readToEnd()?.isEmpty == false {
+            throw MergeError.unreadablePart(path: source.path, reason: "holds more than its readers' lines")
+        }
+    }
+
+    private static func read(_ count: Int, from handle: FileHandle, path: String) throws -> Data {
+        let data = try handle.read(upToCount: count) ?? Data()
+        guard data.count == count else { throw MergeError.unreadablePart(path: path, reason: "ends early") }
+        return data
+    }
+
+    private static func flush(_ buffer: inout Data, to descriptor: Int32, path: String) throws {
+        let result = buffer.withUnsafeBytes { bytes in
+            Result { () throws(ReportError) in try PlainFile.append(bytes, to: descriptor, path: path) }
+        }
+        try result.get()
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

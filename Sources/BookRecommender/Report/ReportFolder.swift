@@ -1,0 +1,46 @@
+import Foundation
+
+/// An output folder and its `users/` folder, both created when missing and
+/// resolved through symlinks once; every file name is then checked to be a
+/// plain name, so nothing is written outside the folder (user ids never
+/// become paths except through `SafeFileName`).
+struct ReportFolder: Sendable {
+    /// The folder, symlinks resolved.
+    let root: URL
+    /// `root/users`, checked to resolve inside `root`.
+    let users: URL
+
+    /// - Throws: `ReportError.cannotCreateFolder`, or `.outsideOutputFolder`
+    ///   when `users` resolves elsewhere (say, through a symlink planted there).
+    init(_ folder: URL) throws(ReportError) {
+        try AtomicFile.createFolder(folder)
+        root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        let users = root.appendingPathComponent("users", isDirectory: true)
+        try AtomicFile.createFolder(users)
+        let resolved = users.resolvingSymlinksInPath()
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        guard resolved.standardizedFileURL.path.hasPrefix(prefix) else {
+            throw .outsideOutputFolder(path: resolved.path, folder: root.path)
+        }
+        self.users = resolved
+    }
+
+    /// The path of `name` in the folder.
+    /// - Throws: `ReportError.outsideOutputFolder` unless `name` is a plain file name.
+    func path(_ name: String) throws(ReportError) -> String {
+        try Self.path(name, in: root, root: root)
+    }
+
+    /// The path of `name` in `users/`.
+    /// - Throws: `ReportError.outsideOutputFolder` unless `name` is a plain file name.
+    func userPath(_ name: String) throws(ReportError) -> String {
+        try Self.path(name, in: users, root: root)
+    }
+
+    private static func path(_ name: String, in folder: URL, root: URL) throws(ReportError) -> String {
+        guard !name.isEmpty, name != ".", name != "..", !name.utf8.contains(UInt8(ascii: "/")),
+            !name.utf8.contains(0)
+        else { throw .outsideOutputFolder(path: folder.path + "/" + name, folder: root.path) }
+        return folder.path + "/" + name
+    }
+}
