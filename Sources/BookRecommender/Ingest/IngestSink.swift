@@ -43,6 +43,11 @@ struct IngestSink: RecordSink {
         data.shelfItem.append(itemID)
     }
 
+    mutating func blank(line: Int) {
+        counts.read += 1
+        counts.blank += 1
+    }
+
     mutating func reject(line: Int, reason: RejectReason, record: String) {
         counts.read += 1
         counts.rejected += 1
@@ -126,9 +131,10 @@ struct IngestSink: RecordSink {
         data.ratingValue.append(contentsOf: batch.ratingValues)
         data.shelfUser.append(contentsOf: batch.shelfUsers.lazy.map { users[Int($0)] })
         data.shelfItem.append(contentsOf: batch.shelfBooks.lazy.map { items[Int($0)] })
-        counts.read += batch.ratingValues.count + batch.shelfUsers.count
+        counts.read += batch.ratingValues.count + batch.shelfUsers.count + batch.blank
         counts.used += batch.ratingValues.count
         counts.shelved += batch.shelfUsers.count
+        counts.blank += batch.blank
         for entry in batch.rejects where !isStopped {
             reject(line: lineBase + entry.line, reason: entry.reason, record: entry.record)
         }

@@ -98,12 +98,9 @@ public struct Ingestor {
     private func readCatalog(
         _ file: InputFile, into catalog: inout Catalog, rejects: RejectLog
     ) throws(IngestError) -> RecordCounts {
-        var counts = RecordCounts()
-        counts.read = try CatalogReader().read(file, into: &catalog) { line, reason, record in
-            counts.rejected += 1
+        let counts = try CatalogReader().read(file, into: &catalog) { line, reason, record in
             rejects.add(RejectLog.Entry(file: file.path, line: line, reason: reason, record: record))
         }
-        counts.used = counts.read - counts.rejected
         if policy == .fail, let first = rejects.first.first(where: { $0.file == file.path }) {
             throw .badRecord(path: file.path, line: first.line, reason: first.reason)
         }

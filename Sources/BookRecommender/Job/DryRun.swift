@@ -14,7 +14,7 @@ struct DryRun {
         let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: settings.onBadRecord)
         let result = try ingestor.ingest(
             files, catalogFile: settings.catalog.map(InputFile.init(path:)), rejects: rejects)
-        var rows = [["FILE", "FORMAT", "READ", "USED", "SHELVED", "REJECTED"]]
+        var rows = [["FILE", "FORMAT", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
         for file in result.files {
             rows.append([file.path, file.format?.rawValue ?? "unknown"] + Inspection.numbers(file.records))
         }

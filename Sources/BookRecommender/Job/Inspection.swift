@@ -13,14 +13,14 @@ struct Inspection {
         let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: .skip)
         let result = try ingestor.ingest(
             files, catalogFile: settings.catalog.map(InputFile.init(path:)), rejects: rejects)
-        var rows = [["FILE", "FORMAT", "READ", "USED", "SHELVED", "REJECTED"]]
+        var rows = [["FILE", "FORMAT", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
         for file in result.files {
             let format = (file.format?.rawValue ?? "unknown") + (file.detected ? "" : " (given)")
             rows.append([file.path, format] + Self.numbers(file.records))
         }
         rows.append(["total", ""] + Self.numbers(result.totals))
         if let catalog = settings.catalog, let counts = result.catalog {
-            rows.append([catalog, "catalog", String(counts.read), String(counts.used), "", String(counts.rejected)])
+            rows.append([catalog, "catalog", String(counts.read), String(counts.used), "", "", String(counts.rejected)])
         }
         var text = Self.table(rows)
         text += "\n\(result.data.userCount) users, \(result.data.itemCount) books\n"
@@ -37,7 +37,7 @@ struct Inspection {
     }
 
     static func numbers(_ counts: RecordCounts) -> [String] {
-        [counts.read, counts.used, counts.shelved, counts.rejected].map(String.init)
+        [counts.read, counts.used, counts.shelved, counts.blank, counts.rejected].map(String.init)
     }
 
     /// Left-aligned text columns, right-aligned numbers.

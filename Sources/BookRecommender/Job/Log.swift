@@ -46,7 +46,8 @@ public struct Log: Sendable {
             [
                 "path": report.path, "format": report.format?.rawValue ?? "unknown",
                 "read": String(report.records.read), "used": String(report.records.used),
-                "shelved": String(report.records.shelved), "rejected": String(report.records.rejected),
+                "shelved": String(report.records.shelved), "blank": String(report.records.blank),
+                "rejected": String(report.records.rejected),
             ])
         if let error = report.error { warning("ingest", "file stopped early", ["error": error]) }
     }

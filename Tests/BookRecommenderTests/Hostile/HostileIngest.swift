@@ -28,7 +28,7 @@ enum HostileIngest {
     }
 
     /// Ingests `paths` with `--on-bad-record skip`, then checks that nothing
-    /// was lost: per file and in total, read = used + shelved + rejected; one
+    /// was lost: per file and in total, read = used + shelved + blank + rejected; one
     /// reject row per rejected record, each naming its file, a line (0 only
     /// for a file that could not be read or recognised at all) and a reason.
     static func ingest(

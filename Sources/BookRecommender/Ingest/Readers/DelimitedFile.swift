@@ -35,8 +35,9 @@ struct DelimitedFile: ~Copyable {
         self.tokenizer = tokenizer
     }
 
-    /// Calls `body` with each record that has the right field count; every
-    /// other record is rejected to `sink`. Returns early once `sink.isStopped`.
+    /// Calls `body` with each record that has the right field count; a blank
+    /// row is counted as blank, every other record rejected to `sink`. Returns
+    /// early once `sink.isStopped`.
     /// - Throws: `IngestError.cannotRead` when reading fails part-way.
     mutating func forEachRecord<Sink: RecordSink>(
         into sink: inout Sink, _ body: (CSVRecord, inout Sink) -> Void
@@ -53,7 +54,9 @@ struct DelimitedFile: ~Copyable {
     private func handle<Sink: RecordSink>(
         _ record: CSVRecord, into sink: inout Sink, _ body: (CSVRecord, inout Sink) -> Void
     ) {
-        if let reason = Self.problem(of: record, fieldCount: fieldCount) {
+        if record.isBlankRow {
+            sink.blank(line: record.line)
+        } else if let reason = Self.problem(of: record, fieldCount: fieldCount) {
             sink.reject(line: record.line, reason: reason, record: record.rawText)
         } else {
             body(record, &sink)

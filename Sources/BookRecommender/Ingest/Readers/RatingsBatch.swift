@@ -21,6 +21,8 @@ struct RatingsBatch {
     /// Books the parser accepted for the first time, in the order of their parser indices.
     var newBooks: [BookRef] = []
     var rejects: [Reject] = []
+    /// Rows whose every field is empty.
+    var blank = 0
     /// Records read, whatever became of them.
     var records = 0
     /// Line breaks the tokenizer has passed since it started.
@@ -42,6 +44,7 @@ struct RatingsBatch {
         newUsers.removeAll(keepingCapacity: true)
         newBooks.removeAll(keepingCapacity: true)
         rejects.removeAll(keepingCapacity: true)
+        blank = 0
         records = 0
         linesRead = 0
         sawQuotedField = false

@@ -76,9 +76,15 @@ struct RatingsRowParser: Sendable {
         batch.sawQuotedField = tokenizer.sawQuotedField
     }
 
-    /// Adds one record to `batch` as a row or a reject, checking in the order
-    /// `RatingsCSVReader.read(_:into:)` does: split, encoding, user, book, rating.
+    /// Adds one record to `batch` as a blank row, a rating, a shelved book or a
+    /// reject, checking in the order `RatingsCSVReader.read(_:into:)` does:
+    /// blank, split, encoding, user, book, rating.
     private mutating func add(_ record: CSVRecord, to batch: inout RatingsBatch) {
+        if record.isBlankRow {
+            batch.blank += 1
+            batch.records += 1
+            return
+        }
         if let reason = DelimitedFile.problem(of: record, fieldCount: layout.fieldCount) {
             return batch.reject(record, reason)
         }

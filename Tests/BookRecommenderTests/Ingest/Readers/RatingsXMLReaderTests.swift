@@ -167,4 +167,6 @@ private struct LineCheckingSink: RecordSink {
     mutating func shelved(user: String, book: BookRef, line: Int) { wrongLines += 1 }
 
     mutating func reject(line: Int, reason: RejectReason, record: String) { wrongLines += 1 }
+
+    mutating func blank(line: Int) { wrongLines += 1 }
 }
