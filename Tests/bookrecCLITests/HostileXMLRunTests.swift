@@ -25,7 +25,7 @@ import Testing
         let files = try #require(summary["files"] as? [[String: Any]])
         let cut = try #require(files.first { ($0["path"] as? String)?.hasSuffix("cut.xml") == true })
         let records = try #require(cut["records"] as? [String: Int])
-        #expect(records == ["read": 3, "used": 2, "shelved": 0, "rejected": 1])
+        #expect(records == ["read": 3, "used": 2, "shelved": 0, "blank": 0, "rejected": 1])
         let rows = try run.rejectRows()
         #expect(rows.count == 1)
         #expect(rows.first?[0].hasSuffix("cut.xml") == true)
