@@ -2,9 +2,10 @@
 /// `ratings.csv`, MovieLens-style files, Book-Crossing-like layouts).
 ///
 /// The delimiter is detected from the header. A book column whose name
-/// contains "isbn" is normalised (`isbn13`, or `asin:…`, or the raw value as
-/// `localID`); any other book column is an opaque id (`localID`). Text must be
-/// UTF-8.
+/// contains "isbn", or whose first values are mostly valid ISBNs (see
+/// `ISBNColumnSample`), is normalised (`isbn13`, or `asin:…`, or the raw value
+/// as `localID`); any other book column is an opaque id (`localID`). Text must
+/// be UTF-8.
 public struct RatingsCSVReader: RatingReader {
     static let userAliases = ["user_id", "userid", "user-id", "user"]
     static let bookAliases = ["book_id", "bookid", "isbn", "item_id", "itemid", "item", "book"]
@@ -67,9 +68,11 @@ public struct RatingsCSVReader: RatingReader {
         let user = try input.require("user", columns.map { [$0.user] } ?? Self.userAliases)
         let book = try input.require("book", columns.map { [$0.item] } ?? Self.bookAliases)
         let rating = try input.require("rating", columns.map { [$0.rating] } ?? Self.ratingAliases)
+        let namedISBN = input.header?.names[book].lowercased().contains("isbn") ?? false
         return Layout(
             user: user, book: book, rating: RatingField(column: rating, scale: scale, unrated: []),
-            fieldCount: input.fieldCount, bookIsISBN: input.header?.names[book].lowercased().contains("isbn") ?? false)
+            fieldCount: input.fieldCount,
+            bookIsISBN: namedISBN || ISBNColumnSample.holdsISBNs(input.file, delimiter: input.delimiter, column: book))
     }
 
     /// The book of an ISBN column: the ISBN-13, else `asin:…`, else the raw value.
