@@ -17,6 +17,9 @@ struct IngestSink: RecordSink {
     private var itemIndex = KeyInterner()
     /// The last user interned: files usually list one user's ratings together.
     private var lastUser: (id: String, index: Int32)?
+    /// While the scale of the file being read is detected: its ratings so far
+    /// (see `IngestSink+Scale.swift`).
+    var detection: ScaleDetection?
 
     init(catalog: Catalog, policy: BadRecordPolicy, rejects: RejectLog) {
         self.catalog = catalog
@@ -28,6 +31,7 @@ struct IngestSink: RecordSink {
 
     mutating func rating(user: String, book: BookRef, value: Float, line: Int) {
         guard let (userID, itemID) = intern(user: user, book: book, line: line) else { return }
+        detection?.values.add(value)
         counts.read += 1
         counts.used += 1
         data.ratingUser.append(userID)
@@ -49,6 +53,10 @@ struct IngestSink: RecordSink {
     }
 
     mutating func reject(line: Int, reason: RejectReason, record: String) {
+        if case .ratingAboveDetection(let raw) = reason, detection != nil {
+            detection?.values.addBeyondLimit()
+            if detection?.beyond == nil { detection?.beyond = (line, raw) }
+        }
         counts.read += 1
         counts.rejected += 1
         rejects.add(RejectLog.Entry(file: path, line: line, reason: reason, record: record))
@@ -124,6 +132,7 @@ struct IngestSink: RecordSink {
             guard let itemID = internItem(book) else { preconditionFailure("unidentified book from RatingsRowParser") }
             indices.items.append(itemID)
         }
+        detection?.values.merge(batch.values)
         let users = indices.users
         let items = indices.items
         data.ratingUser.append(contentsOf: batch.ratingUsers.lazy.map { users[Int($0)] })
@@ -137,6 +146,40 @@ struct IngestSink: RecordSink {
         counts.blank += batch.blank
         for entry in batch.rejects where !isStopped {
             reject(line: lineBase + entry.line, reason: entry.reason, record: entry.record)
+        }
+    }
+
+    /// Everything read since `checkpoint` forgotten: ratings, shelf entries,
+    /// new users and books, and reject rows (see `IngestSink+Scale.swift`).
+    mutating func rollback(to checkpoint: Checkpoint) {
+        data.ratingUser.removeSubrange(checkpoint.ratings...)
+        data.ratingItem.removeSubrange(checkpoint.ratings...)
+        data.ratingValue.removeSubrange(checkpoint.ratings...)
+        data.shelfUser.removeSubrange(checkpoint.shelves...)
+        data.shelfItem.removeSubrange(checkpoint.shelves...)
+        userIndex.forget(data.userIDs[checkpoint.users...], downTo: checkpoint.users)
+        data.userIDs.removeSubrange(checkpoint.users...)
+        itemIndex.forget(data.itemKeys[checkpoint.items...], downTo: checkpoint.items)
+        data.itemKeys.removeSubrange(checkpoint.items...)
+        items.removeSubrange(checkpoint.items...)
+        lastUser = nil
+        rejects.rollback(to: checkpoint.rejects)
+        counts = checkpoint.counts
+        detection = nil
+    }
+
+    /// Where the sink is now, to `rollback(to:)`.
+    func checkpoint() -> Checkpoint {
+        Checkpoint(
+            ratings: data.ratingValue.count, shelves: data.shelfUser.count, users: data.userIDs.count,
+            items: data.itemKeys.count, rejects: rejects.mark(), counts: counts)
+    }
+
+    /// Normalises ratings `range` with `scale` (the values were kept raw while it was detected).
+    mutating func normalizeRatings(_ range: Range<Int>, with scale: RatingScale) {
+        for index in range {
+            // Every value is on the scale: detection chose it to hold them all.
+            data.ratingValue[index] = scale.normalize(data.ratingValue[index]) ?? data.ratingValue[index]
         }
     }
 

@@ -15,6 +15,18 @@ public enum InputFormat: String, Sendable, CaseIterable, Codable {
     /// A Goodreads shelf RSS feed.
     case goodreadsRSS = "goodreads-rss"
 
+    /// The scale a format's ratings are always on; nil for the generic
+    /// formats, whose scale is given or detected per file.
+    public var fixedScale: RatingScale? {
+        switch self {
+        case .goodreads, .goodreadsRSS: RatingScale(minimum: 1, maximum: 5)
+        case .storygraph: .fiveStars
+        case .librarything: RatingScale(minimum: 0.5, maximum: 5)
+        case .bookcrossing: .tenPoints
+        case .ratingsCSV, .ratingsXML: nil
+        }
+    }
+
     /// Per-person exports take their user id from the file name.
     public var isPerPerson: Bool {
         switch self {

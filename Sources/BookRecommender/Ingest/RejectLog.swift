@@ -29,6 +29,14 @@ public final class RejectLog {
     public private(set) var writeFailure: String?
     private let handle: FileHandle?
     private var buffer: [UInt8] = []
+    /// Bytes handed to `handle` so far.
+    private var written = 0
+
+    /// A point to go back to (see `rollback(to:)`).
+    public struct Mark: Sendable, Equatable {
+        let count: Int
+        let bytes: Int
+    }
 
     /// - Parameter handle: where to stream rows (after the header), or nil to
     ///   only count and keep the first `keep`.
@@ -52,10 +60,36 @@ public final class RejectLog {
     /// Writes the buffered rows to the file. Call it before the file is closed.
     public func flush() {
         guard let handle, !buffer.isEmpty else { return }
-        defer { buffer.removeAll(keepingCapacity: true) }
+        defer {
+            written += buffer.count
+            buffer.removeAll(keepingCapacity: true)
+        }
         guard writeFailure == nil else { return }
         do {
             try handle.write(contentsOf: Data(buffer))
+        } catch {
+            writeFailure = AtomicFile.describe(error)
+        }
+    }
+
+    /// Where the log is now.
+    public func mark() -> Mark { Mark(count: count, bytes: written + buffer.count) }
+
+    /// Drops every row added since `mark`, from memory and from the file: an
+    /// input file that turns out unusable as a whole becomes one reject row
+    /// instead of its own rows.
+    public func rollback(to mark: Mark) {
+        count = mark.count
+        if first.count > mark.count { first.removeSubrange(mark.count...) }
+        guard let handle, writeFailure == nil else { return }
+        if mark.bytes >= written {
+            buffer.removeSubrange((mark.bytes - written)...)
+            return
+        }
+        buffer.removeAll(keepingCapacity: true)
+        do {
+            try handle.truncate(atOffset: UInt64(mark.bytes))
+            written = mark.bytes
         } catch {
             writeFailure = AtomicFile.describe(error)
         }

@@ -72,7 +72,9 @@ public enum CLI {
     ]
     static let runOptions =
         Setting.parserOptions + behaviourOptions + [ArgumentParser.Option("dry-run", takesValue: false)]
-    static let inspectOptions = Setting.parserOptions.filter { ["format", "columns", "catalog"].contains($0.name) }
+    static let inspectOptions = Setting.parserOptions.filter {
+        ["format", "columns", "rating-scale", "catalog"].contains($0.name)
+    }
 
     /// The settings of `recommend INPUT...` or `run JOB.json`, command-line flags
     /// last, checked before any work: every problem of the job file, missing

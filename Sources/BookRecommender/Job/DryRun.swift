@@ -11,14 +11,18 @@ struct DryRun {
     func plan() throws -> String {
         let files = try InputExpansion.files(for: settings.inputs)
         let rejects = RejectLog(streamingTo: nil, keep: 5)
-        let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: settings.onBadRecord)
+        let ingestor = Ingestor(
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
+            policy: settings.onBadRecord)
         let result = try ingestor.ingest(
             files, catalogFile: settings.catalog.map(InputFile.init(path:)), rejects: rejects)
-        var rows = [["FILE", "FORMAT", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
+        var rows = [["FILE", "FORMAT", "SCALE", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
         for file in result.files {
-            rows.append([file.path, file.format?.rawValue ?? "unknown"] + Inspection.numbers(file.records))
+            rows.append(
+                [file.path, file.format?.rawValue ?? "unknown", file.scale?.text ?? ""]
+                    + Inspection.numbers(file.records))
         }
-        rows.append(["total", ""] + Inspection.numbers(result.totals))
+        rows.append(["total", "", ""] + Inspection.numbers(result.totals))
 
         let out = URL(fileURLWithPath: settings.out)
         let history = RunHistory(out: out, keepRuns: settings.keepRuns)

@@ -13,7 +13,8 @@ struct EvaluateCommand {
 
     /// The settings flags `evaluate` shares with `recommend` (from `Setting.all`).
     static let settingFlags: Set<String> = [
-        "format", "columns", "catalog", "top", "threads", "similarity", "neighbors", "threshold", "shrinkage",
+        "format", "columns", "rating-scale", "catalog", "top", "threads", "similarity", "neighbors", "threshold",
+        "shrinkage",
         "min-ratings",
     ]
 

@@ -7,7 +7,8 @@ struct ExportCoreMLCommand {
     /// The settings flags `export-coreml` shares with `recommend` (from `Setting.all`):
     /// ingest and the neighbour lists; `--cache` is read for covers.
     static let settingFlags: Set<String> = [
-        "format", "columns", "catalog", "threads", "similarity", "neighbors", "threshold", "shrinkage", "cache",
+        "format", "columns", "rating-scale", "catalog", "threads", "similarity", "neighbors", "threshold", "shrinkage",
+        "cache",
     ]
 
     static let options: [ArgumentParser.Option] =

@@ -10,17 +10,19 @@ struct Inspection {
     func run() throws -> String {
         let files = try InputExpansion.files(for: settings.inputs)
         let rejects = RejectLog(streamingTo: nil, keep: 10)
-        let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: .skip)
+        let ingestor = Ingestor(
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip)
         let result = try ingestor.ingest(
             files, catalogFile: settings.catalog.map(InputFile.init(path:)), rejects: rejects)
-        var rows = [["FILE", "FORMAT", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
+        var rows = [["FILE", "FORMAT", "SCALE", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
         for file in result.files {
             let format = (file.format?.rawValue ?? "unknown") + (file.detected ? "" : " (given)")
-            rows.append([file.path, format] + Self.numbers(file.records))
+            rows.append([file.path, format, file.scale?.text ?? ""] + Self.numbers(file.records))
         }
-        rows.append(["total", ""] + Self.numbers(result.totals))
+        rows.append(["total", "", ""] + Self.numbers(result.totals))
         if let catalog = settings.catalog, let counts = result.catalog {
-            rows.append([catalog, "catalog", String(counts.read), String(counts.used), "", "", String(counts.rejected)])
+            rows.append(
+                [catalog, "catalog", "", String(counts.read), String(counts.used), "", "", String(counts.rejected)])
         }
         var text = Self.table(rows)
         text += "\n\(result.data.userCount) users, \(result.data.itemCount) books\n"
@@ -46,7 +48,7 @@ struct Inspection {
         return rows.map { row in
             row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return column < 2 ? cell + pad : pad + cell
+                return column < 3 ? cell + pad : pad + cell
             }.joined(separator: "  ")
         }.joined(separator: "\n") + "\n"
     }

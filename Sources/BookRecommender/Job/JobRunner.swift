@@ -87,8 +87,8 @@ public struct JobRunner {
 
         log.info("ingest", "start", ["files": String(files.count)])
         let ingestor = Ingestor(
-            format: settings.format, columns: settings.columns, policy: settings.onBadRecord,
-            threads: settings.model.threads)
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
+            policy: settings.onBadRecord, threads: settings.model.threads)
         let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejectsFile.log) { log.file($0) }
         try Interruption.shared.check()
         var summary = RunSummary(

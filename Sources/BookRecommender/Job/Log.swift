@@ -47,7 +47,7 @@ public struct Log: Sendable {
                 "path": report.path, "format": report.format?.rawValue ?? "unknown",
                 "read": String(report.records.read), "used": String(report.records.used),
                 "shelved": String(report.records.shelved), "blank": String(report.records.blank),
-                "rejected": String(report.records.rejected),
+                "rejected": String(report.records.rejected), "scale": report.scale?.text ?? "none",
             ])
         if let error = report.error { warning("ingest", "file stopped early", ["error": error]) }
     }

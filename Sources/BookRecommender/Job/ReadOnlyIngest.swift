@@ -14,7 +14,8 @@ enum ReadOnlyIngest {
             try InputExpansion.files(for: [path])[0]
         }
         let rejects = RejectLog(streamingTo: nil, keep: shown)
-        let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: .skip)
+        let ingestor = Ingestor(
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip)
         let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
         if rejects.count > 0 {
             log.warning(

@@ -19,6 +19,9 @@ public struct RunSettings: Sendable, Equatable {
     public var format: InputFormat?
     /// Column names for generic ratings files.
     public var columns: ColumnMap?
+    /// The rating scale of every generic ratings file (CSV and XML), or nil to
+    /// detect each file's (a ratings XML's own `scale` first).
+    public var ratingScale: RatingScale?
     /// A goodbooks-style `books.csv` with titles, authors and covers.
     public var catalog: String?
     /// The output folder.

@@ -17,6 +17,7 @@ struct RunSummary: Encodable {
         var inputs: [String]
         var format: String
         var columns: ColumnMap?
+        var ratingScale: String?
         var catalog: String?
         var top: Int
         var neighbors: Int
@@ -39,6 +40,7 @@ struct RunSummary: Encodable {
             inputs = settings.inputs
             format = settings.format?.rawValue ?? "auto"
             columns = settings.columns
+            ratingScale = settings.ratingScale?.text
             catalog = settings.catalog
             top = settings.model.top
             neighbors = settings.model.neighbors

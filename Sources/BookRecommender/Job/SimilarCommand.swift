@@ -27,7 +27,8 @@ struct SimilarCommand {
 
     /// The settings flags `similar` shares with `recommend` (from `Setting.all`).
     static let settingFlags: Set<String> = [
-        "format", "columns", "catalog", "top", "threads", "similarity", "neighbors", "threshold", "shrinkage",
+        "format", "columns", "rating-scale", "catalog", "top", "threads", "similarity", "neighbors", "threshold",
+        "shrinkage",
     ]
 
     static let options: [ArgumentParser.Option] =

@@ -36,6 +36,8 @@ enum Usage {
           --format F             \(Setting.formatChoices) (default auto)
           --columns user=C,item=C,rating=C
                                  column names of a ratings-csv file
+          --rating-scale MIN-MAX the scale of every ratings-csv and ratings-xml file (1-10,
+                                 0.5-5, 0-100); default: detected per file from its values
           --catalog FILE         books.csv (goodbooks-10k layout) with titles, authors, covers
           --top N                picks per user (default 10)
           --out DIR              output folder (default output)
@@ -101,10 +103,12 @@ enum Usage {
         """
 
     static let inspect = """
-        bookrec inspect INPUT... [--format F] [--columns user=C,item=C,rating=C] [--catalog FILE]
+        bookrec inspect INPUT... [--format F] [--columns user=C,item=C,rating=C]
+                                 [--rating-scale MIN-MAX] [--catalog FILE]
 
-        Reads every INPUT and prints, per file, the format used and the record
-        counts (read, used, shelved, rejected) and the first rejects. Writes nothing.
+        Reads every INPUT and prints, per file, the format used, the rating scale
+        and the record counts (read, used, shelved, blank, rejected), and the first
+        rejects. Writes nothing.
         """
 
     static let evaluate = """
@@ -138,7 +142,7 @@ enum Usage {
           --json                 print JSON (sorted keys) instead of the table
           --scoring sum|average  how neighbours' ratings combine (default sum)
           --similarity, --neighbors, --threshold, --shrinkage, --min-ratings, --threads,
-          --format, --columns, --catalog
+          --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 
         Bad records are skipped and counted on stderr. Exit status: 0 ok, 64 usage,
@@ -161,7 +165,7 @@ enum Usage {
           --top N                similar books shown per book (default 10)
           --json                 print JSON (sorted keys) instead of the table
           --similarity, --neighbors, --threshold, --shrinkage, --threads,
-          --format, --columns, --catalog
+          --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 
         A book not in the ratings is reported on stderr; when none of them is,
@@ -188,7 +192,7 @@ enum Usage {
           --cache DIR            Google Books cache to read covers from
                                  (default: cache/google-books beside FILE)
           --similarity, --neighbors, --threshold, --shrinkage, --threads,
-          --format, --columns, --catalog
+          --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 
         In a job file, "exportCoreML": "FILE.mlmodel" writes the same after the run.

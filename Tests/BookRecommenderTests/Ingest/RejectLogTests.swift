@@ -55,3 +55,36 @@ import Testing
         #expect(RejectLog.row(entry) == "f,1,\(RejectReason.noBookID),\(String(repeating: "é", count: 4096))…\n")
     }
 }
+
+/// `RejectLog.rollback(to:)` forgets rows, in memory and in the file, even
+/// when some were flushed already.
+@Suite struct RejectLogRollbackTests {
+    @Test func rowsSinceTheMarkAreGoneFromTheFile() throws {
+        let (log, handle, file) = try RejectLogTests.streaming(keep: 3)
+        defer { file.remove() }
+        log.add(RejectLog.Entry(file: "a.csv", line: 2, reason: .missingUser, record: "x"))
+        let mark = log.mark()
+        let rows = 2 * RejectLog.flushBytes / 20
+        for line in 1...rows { log.add(RejectLog.Entry(file: "b.csv", line: line, reason: .missingUser, record: "")) }
+        log.rollback(to: mark)
+        log.add(RejectLog.Entry(file: "b.csv", line: 0, reason: .other("unknown format"), record: ""))
+        log.flush()
+        try handle.close()
+        let text = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(text == "file,line,reason,record\na.csv,2,no user id,x\nb.csv,0,unknown format,\n")
+        #expect(log.count == 2 && log.first.map(\.line) == [2, 0] && log.writeFailure == nil)
+    }
+
+    @Test func aRollbackWithinTheBufferKeepsWhatCameBefore() throws {
+        let (log, handle, file) = try RejectLogTests.streaming()
+        defer { file.remove() }
+        log.add(RejectLog.Entry(file: "a.csv", line: 2, reason: .missingUser, record: "x"))
+        let mark = log.mark()
+        log.add(RejectLog.Entry(file: "a.csv", line: 3, reason: .missingUser, record: "y"))
+        log.rollback(to: mark)
+        log.flush()
+        try handle.close()
+        #expect(
+            try String(contentsOfFile: file.path, encoding: .utf8) == "file,line,reason,record\na.csv,2,no user id,x\n")
+    }
+}

@@ -44,7 +44,7 @@ public struct BookCrossingReader: RatingReader {
             )
         }
         let latin1 = TextDecoding.utf8WithLatin1Fallback
-        let rating = RatingField(column: columns.rating, scale: .tenPoints, unrated: .zero)
+        let rating = RatingField(column: columns.rating, scale: InputFormat.bookcrossing.fixedScale, unrated: .zero)
         try input.forEachRecord(into: &sink) { record, sink in
             let user = record.text(columns.user, latin1) ?? ""
             guard !user.isEmpty else {

@@ -15,7 +15,7 @@ public struct GoodreadsRSSReader: RatingReader {
     /// The item elements this reader uses; every other child of `item` is skipped.
     private static let fieldNames: Set = ["book_id", "isbn", "title", "author_name", "user_rating"]
     /// Goodreads stars: whole numbers 1–5.
-    private static let scale = RatingScale(minimum: 1, maximum: 5)
+    private static let scale = InputFormat.goodreadsRSS.fixedScale!
 
     /// Streams every `item` of `file` into `sink`, stopping early once the sink
     /// is stopped.

@@ -16,7 +16,7 @@ public struct GoodreadsReader: RatingReader {
         let isbn10 = try input.require("ISBN", ["ISBN"])
         let isbn13 = try input.require("ISBN-13", ["ISBN13"])
         let rating = RatingField(
-            column: try input.require("rating", ["My Rating"]), scale: RatingScale(minimum: 1, maximum: 5),
+            column: try input.require("rating", ["My Rating"]), scale: InputFormat.goodreads.fixedScale,
             unrated: .zero)
         let additional = input.header?.index(of: "Additional Authors")
         let user = file.userFromFileName

@@ -13,7 +13,7 @@ public struct LibraryThingReader: RatingReader {
         let bookID = try input.require("book id", ["Book ID"])
         let title = try input.require("title", ["Title"])
         let rating = RatingField(
-            column: try input.require("rating", ["Rating"]), scale: RatingScale(minimum: 0.5, maximum: 5),
+            column: try input.require("rating", ["Rating"]), scale: InputFormat.librarything.fixedScale,
             unrated: [.empty, .zero])
         let author = input.header?.index(of: "Primary Author")
         let isbnColumns = [input.header?.index(of: "ISBN"), input.header?.index(of: "ISBNs")].compactMap { $0 }

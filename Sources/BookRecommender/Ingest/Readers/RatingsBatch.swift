@@ -23,6 +23,8 @@ struct RatingsBatch {
     var rejects: [Reject] = []
     /// Rows whose every field is empty.
     var blank = 0
+    /// What `ratingValues` look like, filled in when the file's scale is being detected.
+    var values = RatingValues()
     /// Records read, whatever became of them.
     var records = 0
     /// Line breaks the tokenizer has passed since it started.
@@ -45,6 +47,7 @@ struct RatingsBatch {
         newBooks.removeAll(keepingCapacity: true)
         rejects.removeAll(keepingCapacity: true)
         blank = 0
+        values = RatingValues()
         records = 0
         linesRead = 0
         sawQuotedField = false

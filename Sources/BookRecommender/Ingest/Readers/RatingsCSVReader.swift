@@ -13,10 +13,13 @@ public struct RatingsCSVReader: RatingReader {
 
     /// Column names from `--columns`; nil uses the usual names.
     public var columns: ColumnMap?
-    /// The scale the file's ratings use.
-    public var scale: RatingScale
+    /// The scale the file's ratings use, or nil to detect it: ratings are then
+    /// sent as they are, and the sink puts them on the common scale once the
+    /// file is read (see `IngestSink.beginScaleDetection()`). A 0 is a shelved
+    /// book unless the scale starts at 0.
+    public var scale: RatingScale?
 
-    public init(columns: ColumnMap? = nil, scale: RatingScale = .fiveStars) {
+    public init(columns: ColumnMap? = nil, scale: RatingScale? = nil) {
         self.columns = columns
         self.scale = scale
     }
@@ -70,7 +73,8 @@ public struct RatingsCSVReader: RatingReader {
         let rating = try input.require("rating", columns.map { [$0.rating] } ?? Self.ratingAliases)
         let namedISBN = input.header?.names[book].lowercased().contains("isbn") ?? false
         return Layout(
-            user: user, book: book, rating: RatingField(column: rating, scale: scale, unrated: []),
+            user: user, book: book,
+            rating: RatingField(column: rating, scale: scale, unrated: scale?.zeroIsUnrated ?? true ? .zero : []),
             fieldCount: input.fieldCount,
             bookIsISBN: namedISBN || ISBNColumnSample.holdsISBNs(input.file, delimiter: input.delimiter, column: book))
     }

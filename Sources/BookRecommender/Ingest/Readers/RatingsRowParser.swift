@@ -74,6 +74,8 @@ struct RatingsRowParser: Sendable {
         }
         batch.linesRead = tokenizer.line - 1
         batch.sawQuotedField = tokenizer.sawQuotedField
+        // On the parser's thread, over values still in cache: the sink only merges.
+        if layout.rating.scale == nil { batch.values.add(contentsOf: batch.ratingValues) }
     }
 
     /// Adds one record to `batch` as a blank row, a rating, a shelved book or a

@@ -14,7 +14,8 @@ public struct StoryGraphReader: RatingReader {
         let authors = try input.require("authors", ["Authors"])
         let isbn = try input.require("ISBN", ["ISBN/UID"])
         let rating = RatingField(
-            column: try input.require("rating", ["Star Rating"]), scale: .fiveStars, unrated: .empty)
+            column: try input.require("rating", ["Star Rating"]), scale: InputFormat.storygraph.fixedScale,
+            unrated: .empty)
         let user = file.userFromFileName
         try input.forEachRecord(into: &sink) { record, sink in
             guard let titleText = record.text(title, .utf8), let authorsText = record.text(authors, .utf8),

@@ -68,7 +68,8 @@ import Testing
         let rows = "user_id,book_id,rating\n,5,4\n1,,4\n1,5,x\n1,5,9\n1,5\n1,5,4,extra\n1,\"unterminated,4\n"
         let file = TemporaryFile(rows)
         defer { file.remove() }
-        let sink = try ReaderFixture.read(RatingsCSVReader(), InputFile(path: file.path))
+        let sink = try ReaderFixture.read(
+            RatingsCSVReader(scale: RatingScale(minimum: 1, maximum: 5)), InputFile(path: file.path))
         #expect(
             sink.rejects.map(\.reason) == [
                 .missingUser, .noBookID, .ratingNotANumber("x"), .ratingOffScale("9"),
