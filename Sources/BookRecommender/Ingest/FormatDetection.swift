@@ -24,9 +24,15 @@ public enum FormatDetection {
         default:
             if let format = try CSVFormatDetector.detect(file: file) { return format }
             if columns != nil { return .ratingsCSV }
+            let hint = try CSVFormatDetector.headerlessCandidates(file).map {
+                "; its fields are as many as a \($0.rawValue) export's, whose header line may be missing "
+                    + "(--format \($0.rawValue) reads it without)"
+            }.joined()
             throw .unknownFormat(
                 path: file.path,
-                reason: "header not recognised: \"\(head.firstLine)\"; give --format (and --columns for ratings-csv)")
+                reason:
+                    "header not recognised: \"\(head.firstLine)\"\(hint); give --format (and --columns for ratings-csv)"
+            )
         }
     }
 }

@@ -139,17 +139,17 @@ public struct Ingestor {
     }
 
     /// The reader for `format`; `scale` is a generic file's (nil: detected).
-    /// An explicitly chosen format is trusted further: a header-less
-    /// Book-Crossing chunk is read as data.
+    /// An explicitly chosen format is trusted further: an export without its
+    /// header line is read by its field count.
     func reader(for format: InputFormat, file: InputFile, scale: RatingScale?) throws(IngestError) -> any RatingReader {
         return switch format {
         case .ratingsCSV: RatingsCSVReader(columns: columns, scale: scale)
-        case .goodreads: GoodreadsReader()
-        case .storygraph: StoryGraphReader()
+        case .goodreads: GoodreadsReader(formatNamed: self.format != nil)
+        case .storygraph: StoryGraphReader(formatNamed: self.format != nil)
         case .librarything:
             try FileHead.read(file).firstSignificantByte == UInt8(ascii: "{")
-                ? LibraryThingJSONReader() as any RatingReader : LibraryThingReader()
-        case .bookcrossing: BookCrossingReader(explicitHeaderless: self.format == .bookcrossing)
+                ? LibraryThingJSONReader() as any RatingReader : LibraryThingReader(formatNamed: self.format != nil)
+        case .bookcrossing: BookCrossingReader(formatNamed: self.format != nil)
         case .ratingsXML: RatingsXMLReader(scale: scale)
         case .goodreadsRSS: GoodreadsRSSReader()
         }

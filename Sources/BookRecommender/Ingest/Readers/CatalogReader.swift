@@ -15,11 +15,11 @@ public struct CatalogReader {
     ) throws(IngestError) -> RecordCounts {
         var input = try DelimitedFile(file)
         let columns = Columns(
-            bookID: input.header?.index(of: "book_id"), goodreadsID: input.header?.index(of: "goodreads_book_id"),
-            isbn: try input.require("ISBN", ["isbn"]), isbn13: input.header?.index(of: "isbn13"),
-            title: try input.require("title", ["title"]), originalTitle: input.header?.index(of: "original_title"),
-            authors: input.header?.index(of: "authors"), year: input.header?.index(of: "original_publication_year"),
-            imageURL: input.header?.index(of: "image_url"))
+            bookID: input.header.index(of: "book_id"), goodreadsID: input.header.index(of: "goodreads_book_id"),
+            isbn: try input.require("ISBN", ["isbn"]), isbn13: input.header.index(of: "isbn13"),
+            title: try input.require("title", ["title"]), originalTitle: input.header.index(of: "original_title"),
+            authors: input.header.index(of: "authors"), year: input.header.index(of: "original_publication_year"),
+            imageURL: input.header.index(of: "image_url"))
         return try withoutActuallyEscaping(reject) { (reject) throws(IngestError) -> RecordCounts in
             var sink = CatalogSink(catalog: catalog, columns: columns, reject: reject)
             try input.forEachRecord(into: &sink) { record, sink in sink.add(record) }

@@ -2,14 +2,21 @@
 /// by name). The user is the file name; `My Rating` 1–5 is a rating and 0 a
 /// shelved book, whatever its shelf. Text must be UTF-8.
 public struct GoodreadsReader: RatingReader {
-    public init() {}
+    /// True when the user named the format: a file whose header line is
+    /// missing is then read by its field count (see `KnownHeaders`).
+    public var formatNamed: Bool
+
+    public init(formatNamed: Bool = false) {
+        self.formatNamed = formatNamed
+    }
 
     /// Reads every record of `file` into `sink`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or lacks `Book Id`, `Title`, `Author`,
     ///   `ISBN`, `ISBN13` or `My Rating`.
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
-        var input = try DelimitedFile(file)
+        var input = try DelimitedFile(
+            file, assumedHeader: KnownHeaders.assumed(.goodreads, named: formatNamed, path: file.path))
         let bookID = try input.require("book id", ["Book Id", "Book ID"])
         let title = try input.require("title", ["Title"])
         let author = try input.require("author", ["Author"])
@@ -18,7 +25,7 @@ public struct GoodreadsReader: RatingReader {
         let rating = RatingField(
             column: try input.require("rating", ["My Rating"]), scale: InputFormat.goodreads.fixedScale,
             unrated: .zero)
-        let additional = input.header?.index(of: "Additional Authors")
+        let additional = input.header.index(of: "Additional Authors")
         let user = file.userFromFileName
         try input.forEachRecord(into: &sink) { record, sink in
             guard let id = record.text(bookID, .utf8), let titleText = record.text(title, .utf8),

@@ -71,7 +71,7 @@ public struct RatingsCSVReader: RatingReader {
         let user = try input.require("user", columns.map { [$0.user] } ?? Self.userAliases)
         let book = try input.require("book", columns.map { [$0.item] } ?? Self.bookAliases)
         let rating = try input.require("rating", columns.map { [$0.rating] } ?? Self.ratingAliases)
-        let namedISBN = input.header?.names[book].lowercased().contains("isbn") ?? false
+        let namedISBN = input.header.names[book].lowercased().contains("isbn")
         return Layout(
             user: user, book: book,
             rating: RatingField(column: rating, scale: scale, unrated: scale?.zeroIsUnrated ?? true ? .zero : []),
