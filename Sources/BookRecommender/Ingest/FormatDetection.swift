@@ -16,7 +16,9 @@ public enum FormatDetection {
             let root = try XMLRootDetector.rootElementName(ofFileAt: file.path)
             guard let format = XMLRootDetector.inputFormat(forRoot: root) else {
                 throw .unknownFormat(
-                    path: file.path, reason: "XML root element <\(root)> is not <ratings> or a Goodreads <rss> feed")
+                    path: file.path,
+                    reason: "XML root element <\(root)> is not <ratings>, a Goodreads <rss> feed or a Goodreads API "
+                        + "<GoodreadsResponse>")
             }
             return format
         case UInt8(ascii: "{"):

@@ -152,6 +152,7 @@ public struct Ingestor {
         case .bookcrossing: BookCrossingReader(formatNamed: self.format != nil)
         case .ratingsXML: RatingsXMLReader(scale: scale)
         case .goodreadsRSS: GoodreadsRSSReader()
+        case .goodreadsAPI: GoodreadsAPIReader()
         }
     }
 
