@@ -28,7 +28,7 @@ public struct GoodreadsAPIReader: RatingReader {
     ///   `XMLStreamReader` refuses the document.
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
-        try Self.readRoot(&xml)
+        try xml.enterRoot(named: "GoodreadsResponse")
         let user = file.userFromFileName
         let rating = RatingField(column: 0, scale: InputFormat.goodreadsAPI.fixedScale, unrated: [.empty, .zero])
         while try xml.advance() {
@@ -59,20 +59,6 @@ public struct GoodreadsAPIReader: RatingReader {
             }
             if sink.isStopped { return }
         }
-    }
-
-    /// Moves to the root element and checks it is `GoodreadsResponse`.
-    private static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) {
-        while try xml.advance() {
-            guard xml.nodeKind == .element else { continue }
-            guard xml.localName == "GoodreadsResponse" else {
-                throw .malformed(
-                    path: xml.path, line: xml.line,
-                    reason: "root element is <\(xml.localName)>, expected <GoodreadsResponse>")
-            }
-            return
-        }
-        throw .malformed(path: xml.path, line: 1, reason: "the document has no root element")
     }
 
     /// Reads the wanted elements of the current `review` (the first of a

@@ -25,7 +25,7 @@ public struct GoodreadsRSSReader: RatingReader {
     ///   refuses the document.
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
-        try Self.readRoot(&xml)
+        try xml.enterRoot(named: "rss")
         let user = file.userFromFileName
         while try xml.advance() {
             guard xml.nodeKind == .element, xml.depth == 2, xml.localName == "item" else { continue }
@@ -58,19 +58,6 @@ public struct GoodreadsRSSReader: RatingReader {
             }
             if sink.isStopped { return }
         }
-    }
-
-    /// Moves to the root element and checks it is `rss`.
-    private static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) {
-        while try xml.advance() {
-            guard xml.nodeKind == .element else { continue }
-            guard xml.localName == "rss" else {
-                throw .malformed(
-                    path: xml.path, line: xml.line, reason: "root element is <\(xml.localName)>, expected <rss>")
-            }
-            return
-        }
-        throw .malformed(path: xml.path, line: 1, reason: "the document has no root element")
     }
 
     /// Reads the wanted children of the current `item`, in document order (the

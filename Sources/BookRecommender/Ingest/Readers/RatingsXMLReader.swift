@@ -71,21 +71,14 @@ public struct RatingsXMLReader: RatingReader {
 
     /// Moves to the root element, checks it is `ratings` and reads its scale, if it states one.
     private static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale? {
-        while try xml.advance() {
-            guard xml.nodeKind == .element else { continue }
-            guard xml.localName == "ratings" else {
-                throw .malformed(
-                    path: xml.path, line: xml.line, reason: "root element is <\(xml.localName)>, expected <ratings>")
-            }
-            switch xml.attribute("scale")?.trimmingCharacters(in: .whitespaces) {
-            case nil: return nil
-            case "5": return .fiveStars
-            case "10": return .tenPoints
-            case let other?:
-                throw .malformed(path: xml.path, line: xml.line, reason: "scale=\"\(other)\" is not 5 or 10")
-            }
+        try xml.enterRoot(named: "ratings")
+        switch xml.attribute("scale")?.trimmingCharacters(in: .whitespaces) {
+        case nil: return nil
+        case "5": return .fiveStars
+        case "10": return .tenPoints
+        case let other?:
+            throw .malformed(path: xml.path, line: xml.line, reason: "scale=\"\(other)\" is not 5 or 10")
         }
-        throw .malformed(path: xml.path, line: 1, reason: "the document has no root element")
     }
 
     private static func parse(_ attributes: [(name: String, value: String)], rating: RatingField) -> Outcome {
