@@ -86,12 +86,17 @@ struct IngestSink: RecordSink {
         return index
     }
 
-    /// The item index of `book` (by ISBN-13, else catalog entry, else its own
-    /// id), adding it when new; nil when nothing identifies it. A book named
-    /// again may bring the title the item lacked.
+    /// The item index of `book` (by ISBN-13, else catalog entry, else title
+    /// and author, else its own id, else title alone; see `BookRef`), adding
+    /// it when new; nil when nothing identifies it. A book named again may
+    /// bring the title the item lacked.
     private mutating func internItem(_ book: BookRef) -> Int32? {
         let entry = catalog.isEmpty ? nil : catalog.entry(for: book)
-        guard let key = book.isbn13 ?? entry?.itemKey ?? book.localID.flatMap({ $0.isEmpty ? nil : $0 }) else {
+        guard
+            let key = book.isbn13 ?? entry?.itemKey
+                ?? book.title.flatMap({ TitleKey.make(title: $0, author: book.authors.first ?? "") })
+                ?? book.localID.flatMap({ $0.isEmpty ? nil : $0 }) ?? TitleKey.make(title: book.title, author: nil)
+        else {
             return nil
         }
         let (itemID, isNew) = itemIndex.index(of: key)

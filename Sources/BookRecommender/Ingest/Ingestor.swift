@@ -10,6 +10,8 @@ public struct Ingestor {
         public var items: [ItemInfo]
         public var files: [FileReport]
         public var catalog: RecordCounts?
+        /// Books joined across files by title and author, and edition shelf entries added.
+        public var sameBook = SameBookJoin.Summary()
         public var totals: RecordCounts { files.reduce(RecordCounts()) { $0 + $1.records } }
     }
 
@@ -86,7 +88,10 @@ public struct Ingestor {
             reports.append(report)
             onFile(report)
         }
-        return Result(data: sink.data, items: sink.items, files: reports, catalog: catalogCounts)
+        var data = sink.data
+        var items = sink.items
+        let sameBook = SameBookJoin.join(&data, items: &items)
+        return Result(data: data, items: items, files: reports, catalog: catalogCounts, sameBook: sameBook)
     }
 
     /// Reads `file` as `format` into `sink`. A generic file is read on

@@ -90,6 +90,11 @@ public struct JobRunner {
             format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
             policy: settings.onBadRecord, threads: settings.model.threads)
         let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejectsFile.log) { log.file($0) }
+        if result.sameBook != SameBookJoin.Summary() {
+            log.info(
+                "ingest", "same book",
+                ["joined": String(result.sameBook.joined), "editionShelves": String(result.sameBook.editionShelves)])
+        }
         try Interruption.shared.check()
         var summary = RunSummary(
             startedAt: ISO8601DateFormatter().string(from: startedAt), users: result.data.userCount,

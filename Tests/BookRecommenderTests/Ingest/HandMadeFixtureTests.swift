@@ -36,7 +36,7 @@ import Testing
         #expect(read.report.format == .goodreads)
         #expect(read.report.records == RecordCounts(read: 3, used: 2, shelved: 1, rejected: 0))
         #expect(read.result.data.userIDs == ["goodreads_padded"])
-        #expect(read.ratedKeys == ["9780140236668", "goodreads:43035"])
+        #expect(read.ratedKeys == ["9780140236668", "title:white fang|london"])
         #expect(read.shelvedKeys == ["9780670025817"])
         #expect(read.result.items[1].title == "The Boys in the Boat: Nine Americans, and Their Quest")
         #expect(read.result.items[0].authors == ["Ross Lockridge Jr."])

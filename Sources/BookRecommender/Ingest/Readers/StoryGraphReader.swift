@@ -43,17 +43,15 @@ public struct StoryGraphReader: RatingReader {
         }
     }
 
-    /// The book: its ISBN-13, else `asin:…`, else a `title:<title>|<first
-    /// author>` key (lower-cased); nil with neither ISBN nor title.
+    /// The book: its ISBN-13, else `asin:…`, with its title and authors (the
+    /// sink keys a book without an ISBN by them); nil with neither ISBN nor title.
     static func book(isbn: String, title: String, authors: [String]) -> BookRef? {
         var book = BookRef(title: title.isEmpty ? nil : title, authors: authors)
         switch ISBN.normalize(isbn) {
         case .isbn13(let value, _): book.isbn13 = value
         case .asin(let asin): book.localID = "asin:\(asin)"
-        case .invalid, .empty:
-            guard !title.isEmpty else { return nil }
-            book.localID = "title:\(title.lowercased())|\((authors.first ?? "").lowercased())"
+        case .invalid, .empty: break
         }
-        return book
+        return book.isUnidentified ? nil : book
     }
 }

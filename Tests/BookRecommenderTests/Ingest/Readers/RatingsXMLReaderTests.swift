@@ -80,11 +80,12 @@ import Testing
                 .init(
                     line: 8, reason: .ratingOffScale("9"),
                     record: #"<rating user="u1" isbn="9780439023481" value="9"/>"#),
-                .init(
-                    line: 9, reason: .noBookID,
-                    record: #"<rating user="u1" title="A &quot;quoted&quot; &lt;title&gt;" value="2"/>"#),
             ])
-        #expect(sink.ratings == [.init(user: "u3", book: BookRef(isbn13: "9780439023481"), value: 2, line: 10)])
+        #expect(
+            sink.ratings == [
+                .init(user: "u1", book: BookRef(title: "A \"quoted\" <title>"), value: 2, line: 9),
+                .init(user: "u3", book: BookRef(isbn13: "9780439023481"), value: 2, line: 10),
+            ])
     }
 
     @Test func truncatedFileKeepsEarlierRecordsAndNamesTheLine() {
