@@ -12,6 +12,11 @@ public struct Ingestor {
         public var catalog: RecordCounts?
         /// Books joined across files by title and author, and edition shelf entries added.
         public var sameBook = SameBookJoin.Summary()
+        /// The members of the per-person exports, with what their files gave.
+        public var members: [MemberReport] = []
+
+        /// The members whose files gave no rating.
+        public var membersWithoutRatings: [MemberReport] { members.filter { $0.problem != nil } }
         public var totals: RecordCounts { files.reduce(RecordCounts()) { $0 + $1.records } }
     }
 
@@ -58,6 +63,9 @@ public struct Ingestor {
             var scale: FileScale?
             var problem: IngestError?
             do throws(IngestError) {
+                guard !InputExpansion.isFolderPath(file.path) else {
+                    throw .cannotRead(path: file.path, reason: "the member folder holds no export")
+                }
                 let detected: InputFormat
                 if let format {
                     detected = format
@@ -91,7 +99,9 @@ public struct Ingestor {
         var data = sink.data
         var items = sink.items
         let sameBook = SameBookJoin.join(&data, items: &items)
-        return Result(data: data, items: items, files: reports, catalog: catalogCounts, sameBook: sameBook)
+        return Result(
+            data: data, items: items, files: reports, catalog: catalogCounts, sameBook: sameBook,
+            members: MemberReport.members(of: files, reports: reports))
     }
 
     /// Reads `file` as `format` into `sink`. A generic file is read on

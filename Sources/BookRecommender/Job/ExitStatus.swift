@@ -43,12 +43,12 @@ extension ExitStatus {
         case let error as RunError:
             switch error {
             case .enrichmentRequired: .temporaryFailure
-            case .noRatings: .dataError
+            case .noRatings, .inputsUnusable, .unusableFiles: .dataError
             }
         case let error as IngestError:
             switch error {
             case .cannotRead: .noInput
-            case .unknownFormat, .malformed, .badRecord: .dataError
+            case .unknownFormat, .malformed, .badRecord, .memberClash: .dataError
             }
         case let error as ReportError:
             switch error {

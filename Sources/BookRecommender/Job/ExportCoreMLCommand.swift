@@ -49,7 +49,7 @@ struct ExportCoreMLCommand {
     ///   (65), `ReportError` when a file cannot be written (73).
     func run(log: Log) throws -> String {
         let result = try ReadOnlyIngest.read(
-            try InputExpansion.files(for: settings.inputs), settings: settings, log: log)
+            try settings.inputFiles(), settings: settings, log: log)
         let model = Recommender(options: settings.model).fit(result.data)
         log.info("model", "fitted", ["items": String(result.data.itemCount), "links": String(model.neighborLinks)])
         let written = try CoreMLExport.write(

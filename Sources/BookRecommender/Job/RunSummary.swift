@@ -68,6 +68,8 @@ struct RunSummary: Encodable {
     var records: RecordCounts
     var catalog: RecordCounts?
     var files: [FileReport]
+    /// Every member of the per-person exports, with the files behind them.
+    var members: [MemberReport]
     /// Ratings replaced by a later rating of the same book by the same user.
     var duplicatesReplaced: Int
     /// Users whose whole list is the popularity fallback.

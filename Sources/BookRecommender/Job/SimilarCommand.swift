@@ -66,7 +66,7 @@ struct SimilarCommand {
     ///   `NotFound` when none of the books is in the ratings (65).
     func run(log: Log) throws -> String {
         let result = try ReadOnlyIngest.read(
-            try InputExpansion.files(for: settings.inputs), settings: settings, log: log)
+            try settings.inputFiles(), settings: settings, log: log)
         let index = Dictionary(result.data.itemKeys.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
         var found: [(query: Query, item: Int32)] = []
         var missing: [String] = []

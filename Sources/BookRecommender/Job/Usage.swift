@@ -19,8 +19,9 @@ enum Usage {
           bookrec help [COMMAND]                 this text, or one command's
           bookrec --version
 
-        An INPUT is a file or a folder (every regular file in it, by name).
-        See 'bookrec help recommend' for the options.
+        An INPUT is a file, a folder or a pattern. A folder is a club: a file in it is a
+        member named after the file, a subfolder a member named after it whose files
+        are all that person's exports. See 'bookrec help recommend' for the options.
         """
 
     static let recommend = """
@@ -77,7 +78,8 @@ enum Usage {
           --cache DIR            lookup cache (default OUT/cache/google-books)
 
         EXIT STATUS
-          0 ok, 64 usage, 65 bad data (fail mode), 66 no input, 70 internal error,
+          0 ok, 64 usage, 65 bad data (fail mode; two inputs that would be one member;
+          a member's or file's input unusable, after the run was written), 66 no input, 70 internal error,
           73 cannot create output, 74 I/O error, 75 try again later (job running, enrichment
           required but unavailable), 78 bad job file, 130 SIGINT, 143 SIGTERM
         """
@@ -106,9 +108,11 @@ enum Usage {
         bookrec inspect INPUT... [--format F] [--columns user=C,item=C,rating=C]
                                  [--rating-scale MIN-MAX] [--catalog FILE]
 
-        Reads every INPUT and prints, per file, the format used, the rating scale
-        and the record counts (read, used, shelved, blank, rejected), and the first
-        rejects. Writes nothing.
+        Reads every INPUT as 'recommend' does (patterns, folders, members) and prints,
+        per file, the format used, the rating scale and the record counts (read, used,
+        shelved, blank, rejected); then each member with their files, and the first
+        rejects. Writes nothing. Exits 65 when a file cannot be used (unknown format,
+        unreadable), 66 when an input does not exist.
         """
 
     static let evaluate = """

@@ -36,7 +36,7 @@ enum HostileIngest {
     ) throws -> Outcome {
         let rejects = RejectLog(streamingTo: nil, keep: 10_000)
         let result = try Ingestor(format: format, columns: nil, policy: .skip).ingest(
-            paths.map(InputFile.init(path:)), catalogFile: nil, rejects: rejects)
+            paths.map { InputFile(path: $0) }, catalogFile: nil, rejects: rejects)
         #expect(result.files.count == paths.count, sourceLocation: sourceLocation)
         for file in result.files {
             #expect(file.records.balances, "\(file.path): \(file.records)", sourceLocation: sourceLocation)
@@ -62,7 +62,7 @@ enum HostileIngest {
     static func failure(_ paths: [String], format: InputFormat?) -> IngestError? {
         do {
             _ = try Ingestor(format: format, columns: nil, policy: .fail).ingest(
-                paths.map(InputFile.init(path:)), catalogFile: nil, rejects: RejectLog(streamingTo: nil))
+                paths.map { InputFile(path: $0) }, catalogFile: nil, rejects: RejectLog(streamingTo: nil))
             return nil
         } catch {
             return error

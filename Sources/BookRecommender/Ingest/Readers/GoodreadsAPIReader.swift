@@ -29,7 +29,7 @@ public struct GoodreadsAPIReader: RatingReader {
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
         try xml.enterRoot(named: "GoodreadsResponse")
-        let user = file.userFromFileName
+        let user = file.member
         let rating = RatingField(column: 0, scale: InputFormat.goodreadsAPI.fixedScale, unrated: [.empty, .zero])
         while try xml.advance() {
             guard xml.nodeKind == .element, xml.depth == 2, xml.localName == "review" else { continue }

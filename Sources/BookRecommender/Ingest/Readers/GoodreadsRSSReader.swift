@@ -26,7 +26,7 @@ public struct GoodreadsRSSReader: RatingReader {
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
         try xml.enterRoot(named: "rss")
-        let user = file.userFromFileName
+        let user = file.member
         while try xml.advance() {
             guard xml.nodeKind == .element, xml.depth == 2, xml.localName == "item" else { continue }
             let line = xml.line

@@ -26,7 +26,7 @@ public struct GoodreadsReader: RatingReader {
             column: try input.require("rating", ["My Rating"]), scale: InputFormat.goodreads.fixedScale,
             unrated: .zero)
         let additional = input.header.index(of: "Additional Authors")
-        let user = file.userFromFileName
+        let user = file.member
         try input.forEachRecord(into: &sink) { record, sink in
             guard let id = record.text(bookID, .utf8), let titleText = record.text(title, .utf8),
                 let authorText = record.text(author, .utf8), let isbn13Text = record.text(isbn13, .utf8),

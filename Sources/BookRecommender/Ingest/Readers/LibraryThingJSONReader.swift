@@ -27,7 +27,7 @@ public struct LibraryThingJSONReader: RatingReader {
             throw .malformed(
                 path: file.path, line: line, reason: "the top level is not a JSON object (a LibraryThing JSON export)")
         }
-        let user = file.userFromFileName
+        let user = file.member
         var first = true
         while !sink.isStopped, let member = scanner.next() {
             defer { first = false }

@@ -24,7 +24,7 @@ public struct LibraryThingReader: RatingReader {
             unrated: [.empty, .zero])
         let author = input.header.index(of: "Primary Author")
         let isbnColumns = [input.header.index(of: "ISBN"), input.header.index(of: "ISBNs")].compactMap { $0 }
-        let user = file.userFromFileName
+        let user = file.member
         let latin1 = TextDecoding.utf8WithLatin1Fallback
         try input.forEachRecord(into: &sink) { record, sink in
             let id = record.text(bookID, latin1) ?? ""

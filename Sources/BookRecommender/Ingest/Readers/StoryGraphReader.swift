@@ -23,7 +23,7 @@ public struct StoryGraphReader: RatingReader {
         let rating = input.header.index(of: "Star Rating").map {
             RatingField(column: $0, scale: InputFormat.storygraph.fixedScale, unrated: .empty)
         }
-        let user = file.userFromFileName
+        let user = file.member
         try input.forEachRecord(into: &sink) { record, sink in
             guard let titleText = record.text(title, .utf8), let authorsText = record.text(authors, .utf8),
                 let isbnText = record.text(isbn, .utf8)

@@ -15,7 +15,7 @@ import Testing
         #expect(sink.shelved.count == shelved)
         #expect(sink.rejects.isEmpty)
         #expect(sink.total == (try ReaderFixture.dataLines(file)))
-        #expect(Set(sink.ratings.map(\.user) + sink.shelved.map(\.user)) == [file.userFromFileName])
+        #expect(Set(sink.ratings.map(\.user) + sink.shelved.map(\.user)) == [file.member])
     }
 
     @Test func bareFormulaISBNsOf2014() throws {
