@@ -115,6 +115,7 @@ public enum InputExpansion {
                 return Set(people.map { files[$0].source }).count > 1 ? (name, people) : nil
             }.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         }
+        let original = files.map(\.member)
         for (name, indices) in clashes() {
             if let inFolder = indices.first(where: { files[$0].memberFolder != nil }),
                 let other = indices.first(where: { files[$0].source != files[inFolder].source })
@@ -124,7 +125,9 @@ public enum InputExpansion {
             for index in indices { files[index].member = files[index].folderName }
         }
         if let (name, indices) = clashes().first {
-            throw .memberClash(member: name, paths: indices.prefix(2).map { files[$0].path })
+            let names = Set(indices.map { original[$0] })
+            throw .memberClash(
+                member: names.count == 1 ? names.first ?? name : name, paths: indices.prefix(2).map { files[$0].path })
         }
     }
 

@@ -6,28 +6,10 @@ import Testing
 /// One small hand-made file per kind of damage tools and spreadsheets do
 /// (`Fixtures/handmade/`, described in its README), read as the job reads it.
 @Suite struct HandMadeFixtureTests {
-    struct Read {
-        var report: FileReport
-        var result: Ingestor.Result
-        var rejects: RejectLog
-
-        /// Item keys of the ratings, in input order.
-        var ratedKeys: [String] { result.data.ratingItem.map { result.data.itemKeys[Int($0)] } }
-        /// Item keys of the shelf entries, in input order.
-        var shelvedKeys: [String] { result.data.shelfItem.map { result.data.itemKeys[Int($0)] } }
-    }
-
-    static func path(_ name: String) -> String {
-        Bundle.module.resourceURL!.appendingPathComponent("Fixtures/handmade/\(name)").path
-    }
-
     static func read(
         _ name: String, format: InputFormat? = nil, columns: ColumnMap? = nil, scale: RatingScale? = nil
-    ) throws -> Read {
-        let rejects = RejectLog(streamingTo: nil, keep: 100)
-        let result = try Ingestor(format: format, columns: columns, ratingScale: scale, policy: .skip, threads: 2)
-            .ingest([InputFile(path: path(name))], catalogFile: nil, rejects: rejects)
-        return Read(report: try #require(result.files.first), result: result, rejects: rejects)
+    ) throws -> FixtureRead {
+        try FixtureRead("handmade/\(name)", format: format, columns: columns, scale: scale)
     }
 
     /// Columns padded with spaces to line up, quotes after the padding.
