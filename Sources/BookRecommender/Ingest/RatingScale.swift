@@ -49,9 +49,9 @@ public struct RatingScale: Sendable, Equatable, Codable {
     /// The scale a file's ratings are on, judged from every non-zero rating
     /// in it: the smallest of five stars, 1–10 and a percentage that holds all
     /// but at most 5 % of them (those few are off the scale: a stray `7` in a
-    /// file of stars, not a 1–10 file). Its lowest rating is 1 when every
-    /// rating is whole, else the smallest one seen (at most 1: `0.5` for half
-    /// stars). Nil when there is no rating, or more than 5 % lie above 100.
+    /// file of stars, not a 1–10 file). Its lowest rating is the smallest one
+    /// seen, but at most 1 (`1` for whole stars, `0.5` for half stars). Nil
+    /// when there is no rating, or more than 5 % lie above 100.
     /// - Parameter holdingAll: take the smallest scale that holds every
     ///   rating (for a file that cannot be read a second time).
     public static func detected(from values: RatingValues, holdingAll: Bool = false) -> RatingScale? {
@@ -67,59 +67,10 @@ public struct RatingScale: Sendable, Equatable, Codable {
         } else {
             return nil
         }
-        return RatingScale(minimum: values.allWhole ? 1 : min(values.smallest, 1), maximum: maximum)
+        return RatingScale(minimum: min(values.smallest, 1), maximum: maximum)
     }
 
     private static func number(_ value: Float) -> String {
         value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : "\(value)"
-    }
-}
-
-/// What the non-zero ratings of one file look like, for `RatingScale.detected(from:)`.
-public struct RatingValues: Sendable, Equatable {
-    public private(set) var count = 0
-    public private(set) var largest: Float = 0
-    public private(set) var smallest: Float = .infinity
-    public private(set) var allWhole = true
-    /// Ratings above 5, 10 and 100: what speaks for a larger scale.
-    public private(set) var aboveFive = 0
-    public private(set) var aboveTen = 0
-    public private(set) var aboveHundred = 0
-
-    public init() {}
-
-    /// Adds one rating (positive, finite, at most `RatingScale.detectionLimit`).
-    @inline(__always)
-    public mutating func add(_ value: Float) {
-        count += 1
-        largest = max(largest, value)
-        smallest = min(smallest, value)
-        allWhole = allWhole && value == value.rounded(.down)
-        aboveFive += value > 5 ? 1 : 0
-        aboveTen += value > 10 ? 1 : 0
-    }
-
-    /// Counts a rating above `RatingScale.detectionLimit` (rejected as it was read).
-    public mutating func addBeyondLimit() {
-        count += 1
-        aboveFive += 1
-        aboveTen += 1
-        aboveHundred += 1
-    }
-
-    /// Adds every rating of `values`.
-    public mutating func add(contentsOf values: some Sequence<Float>) {
-        for value in values { add(value) }
-    }
-
-    /// Adds what `other` saw.
-    public mutating func merge(_ other: RatingValues) {
-        count += other.count
-        largest = max(largest, other.largest)
-        smallest = min(smallest, other.smallest)
-        allWhole = allWhole && other.allWhole
-        aboveFive += other.aboveFive
-        aboveTen += other.aboveTen
-        aboveHundred += other.aboveHundred
     }
 }

@@ -126,3 +126,24 @@ import Testing
         #expect(RatingScale(parsing: text) == nil)
     }
 }
+
+/// `RatingValues` sums up ratings the same one by one and a batch at a time.
+@Suite struct RatingValuesTests {
+    @Test(arguments: [[4, 5, 1, 3], [0.5, 4.5, 100, 7], [10, 10.25, 2], [Float]()])
+    func batchesAgreeWithSingleValues(_ values: [Float]) {
+        var single = RatingValues()
+        for value in values { single.add(value) }
+        var batch = RatingValues()
+        batch.add(contentsOf: Array(values.prefix(2)))
+        batch.add(contentsOf: Array(values.dropFirst(2)))
+        #expect(batch == single)
+    }
+
+    @Test func whatTheScaleRestsOn() {
+        var values = RatingValues()
+        values.add(contentsOf: [4, 5.5, 12, 0.5])
+        values.addBeyondLimit()
+        #expect(values.count == 5 && values.largest == 12 && values.smallest == 0.5)
+        #expect(values.aboveFive == 3 && values.aboveTen == 2 && values.aboveHundred == 1)
+    }
+}

@@ -19,6 +19,8 @@ enum ISBNColumnSample {
                 let text = record.text(column, .utf8), !text.isEmpty
             else { continue }
             seen += 1
+            // Shorter than an ISBN-10 cannot be one written out: numeric ids stay cheap.
+            guard text.utf8.count >= 10 else { continue }
             if case .isbn13(_, repaired: false) = ISBN.normalize(text) { isbns += 1 }
         }
         return seen > 0 && 2 * isbns >= seen
