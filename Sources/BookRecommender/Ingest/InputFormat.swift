@@ -29,7 +29,7 @@ public enum InputFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 
-    /// Per-person exports take their user id from the file name.
+    /// Per-person exports stand for one member (`InputFile.member`), not a user column.
     public var isPerPerson: Bool {
         switch self {
         case .goodreads, .storygraph, .librarything, .goodreadsRSS, .goodreadsAPI: true

@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads the XML the Goodreads API (v2, closed in 2020) answered to
 /// `review_list`, as people saved their shelves with it:
-/// `GoodreadsResponse/reviews/review`, one person's books; the user id is the
-/// file name (`alice.xml` → `alice`).
+/// `GoodreadsResponse/reviews/review`, one person's books; the user is the
+/// file's member (`InputFile.member`: `alice.xml` → `alice`).
 ///
 /// Per `review`: `book/id` becomes the local id `goodreads:<id>`, `book/isbn13`
 /// (else `book/isbn`; either may be `nil="true"`) the ISBN-13, `book/title`

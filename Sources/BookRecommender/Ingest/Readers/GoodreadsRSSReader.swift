@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads a Goodreads shelf RSS feed (`rss/channel/item`), one person's shelf;
-/// the user id is the file name (`alice.xml` → `alice`).
+/// the user is the file's member (`InputFile.member`: `alice.xml` → `alice`).
 ///
 /// Per `item`: `book_id` becomes the local id `goodreads:<id>`, `isbn` (an
 /// ISBN-10, often empty) the ISBN-13, `title` and `author_name` the title and

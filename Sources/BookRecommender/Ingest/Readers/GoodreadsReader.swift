@@ -1,5 +1,5 @@
 /// Reads a Goodreads "Export Library" CSV (31- and 24-column headers, parsed
-/// by name). The user is the file name; `My Rating` 1–5 is a rating and 0 a
+/// by name). The user is the file's member (`InputFile.member`); `My Rating` 1–5 is a rating and 0 a
 /// shelved book, whatever its shelf. Text must be UTF-8.
 public struct GoodreadsReader: RatingReader {
     /// True when the user named the format: a file whose header line is

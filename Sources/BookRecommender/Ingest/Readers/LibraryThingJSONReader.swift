@@ -4,7 +4,7 @@ import Foundation
 /// is decoded on its own, so a broken one is a reject with its line and the
 /// others still count. A document that is one book object on its own (its
 /// members `books_id`, `title`, … rather than books) is that one book. The
-/// user is the file name; `rating` (assumed key name; absent, empty or 0 =
+/// user is the file's member (`InputFile.member`); `rating` (assumed key name; absent, empty or 0 =
 /// shelved) is on the 0.5–5 scale.
 public struct LibraryThingJSONReader: RatingReader {
     /// The largest file accepted by default: 256 MiB.

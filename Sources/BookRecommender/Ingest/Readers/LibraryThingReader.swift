@@ -1,5 +1,5 @@
 /// Reads a LibraryThing CSV or TSV export (delimiter detected; `Book ID` or
-/// `Book Id`). The user is the file name; `Rating` (half stars allowed) is a
+/// `Book Id`). The user is the file's member (`InputFile.member`); `Rating` (half stars allowed) is a
 /// rating and an empty or 0 one a shelved book. A field that is not UTF-8 is read
 /// as Latin-1.
 public struct LibraryThingReader: RatingReader {

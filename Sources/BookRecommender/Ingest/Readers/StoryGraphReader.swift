@@ -1,4 +1,4 @@
-/// Reads a StoryGraph export CSV. The user is the file name; `Star Rating`
+/// Reads a StoryGraph export CSV. The user is the file's member (`InputFile.member`); `Star Rating`
 /// (fractional, 0.25–5) is a rating and an empty one a shelved book. A copy
 /// that a spreadsheet cut down to its first columns has no `Star Rating`:
 /// every book in it is shelved. Text must be UTF-8.
