@@ -149,8 +149,8 @@ import Testing
         #expect(try Self.picks(alone, "ann").contains("9780156007757"))
     }
 
-    /// A club of four where two members' files cannot be used and one rated
-    /// nothing: the run is written for everyone else and made latest, and
+    /// A club of five where two members' files cannot be used, one member
+    /// folder is empty and one member rated nothing: the run is written for everyone else and made latest, and
     /// stdout, stderr, the digest and summary.json all name who is missing and why.
     @Test func membersWhoseFilesGiveNoRatingAreNamed() throws {
         let run = try HostileRun()
@@ -159,16 +159,23 @@ import Testing
         try ClubFixtures.copyReal("gr-0xdstn/goodreads_library_export.csv", to: "club/dstn.csv", under: run.input)
         try ClubFixtures.copyReal("sg-dblake26/storygraph_export.csv", to: "club/dana.csv", under: run.input)
         try ClubFixtures.write(["club/erin.csv": "Title;Score\nEmma;5\n"], under: run.input)
+        try FileManager.default.createDirectory(
+            at: run.input.appendingPathComponent("club/fay"), withIntermediateDirectories: true)
         let result = try run.recommend([run.input.appendingPathComponent("club").path])
         #expect(result.status == 65)
         #expect(
-            result.stdout.contains("; 3 members without usable ratings: dana, dstn, erin; report:"), "\(result.stdout)")
-        #expect(result.stderr.contains("the run was written without what could not be used: member dstn, member erin"))
-        for name in ["dana", "dstn", "erin"] {
+            result.stdout.contains("; 4 members without usable ratings: dana, dstn, erin, fay; report:"),
+            "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "the run was written without what could not be used: member dstn, member erin, member fay"))
+        for name in ["dana", "dstn", "erin", "fay"] {
             #expect(result.stderr.contains("event=\"member without ratings\" member=\(name) "), "\(name)")
         }
         let members = try Self.members(run)
-        #expect(members.mapValues(\.failed) == ["aaron": false, "dana": false, "dstn": true, "erin": true])
+        #expect(
+            members.mapValues(\.failed) == ["aaron": false, "dana": false, "dstn": true, "erin": true, "fay": true])
+        #expect(members["fay"]?.problem?.hasSuffix("club/fay: cannot read: the member folder holds no export") == true)
         #expect(members["aaron"]?.problem == nil)
         #expect(members["dana"]?.problem == "no rated book: 299 shelved (to-read, read but unrated) only")
         #expect(members["dstn"]?.problem?.contains("--format goodreads reads it without") == true)

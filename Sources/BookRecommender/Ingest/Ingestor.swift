@@ -64,7 +64,8 @@ public struct Ingestor {
             var problem: IngestError?
             do throws(IngestError) {
                 guard !InputExpansion.isFolderPath(file.path) else {
-                    throw .cannotRead(path: file.path, reason: "the member folder holds no export")
+                    let reason = file.memberFolder == nil ? "it is a folder" : "the member folder holds no export"
+                    throw .cannotRead(path: file.path, reason: reason)
                 }
                 let detected: InputFormat
                 if let format {
