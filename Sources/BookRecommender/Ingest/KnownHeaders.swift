@@ -48,16 +48,19 @@ enum KnownHeaders {
     }
 
     /// For `DelimitedFile`: the header to assume when the first line of a file
-    /// of `format` is data, not a header of that format; nil when it is a
-    /// header. Data is accepted only when the user named the format
-    /// (`named`); an export without its header is not guessed at.
+    /// of `format` is data, nil when it is a header: when two of its fields
+    /// are column names of the format (any case), so that a header with
+    /// columns of its own still reads by name. Data is accepted only when the
+    /// user named the format (`named`); an export without its header is not
+    /// guessed at.
     /// - Throws: `IngestError.malformed` for data when the format was not
     ///   named, or when its field count matches no layout of the format.
     static func assumed(_ format: InputFormat, named: Bool, path: String) -> (
         [String]
     ) throws(IngestError) -> [String]? {
-        { fields throws(IngestError) in
-            guard CSVFormatDetector.detect(headerFields: fields) != format else { return nil }
+        let names = Set(layouts(of: format).joined().map { $0.lowercased() })
+        return { fields throws(IngestError) in
+            guard fields.count(where: { names.contains($0.trimmingBlanks().lowercased()) }) < 2 else { return nil }
             let counts = layouts(of: format).map(\.count)
             guard named else {
                 throw .malformed(

@@ -84,4 +84,18 @@ import Testing
         defer { file.remove() }
         #expect(throws: IngestError.self) { try ReaderFixture.read(GoodreadsReader(), InputFile(path: file.path)) }
     }
+
+    /// With the format named, a header of its own (no `Exclusive Shelf`) is
+    /// still a header, read by name; a first line of data is not.
+    @Test func aNamedFormatStillReadsAnUnusualHeaderByName() throws {
+        let file = TemporaryFile("Book Id,Title,Author,ISBN,ISBN13,My Rating\n7,Emma,Jane Austen,0141439580,,4\n")
+        defer { file.remove() }
+        let sink = try ReaderFixture.read(GoodreadsReader(formatNamed: true), InputFile(path: file.path))
+        #expect(sink.ratings.map(\.book.isbn13) == ["9780141439587"] && sink.ratings.map(\.line) == [2])
+        let data = TemporaryFile("7,Emma,Jane Austen,0141439580,,4\n")
+        defer { data.remove() }
+        #expect(throws: IngestError.self) {
+            try ReaderFixture.read(GoodreadsReader(formatNamed: true), InputFile(path: data.path))
+        }
+    }
 }
