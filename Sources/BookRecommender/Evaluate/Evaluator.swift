@@ -57,8 +57,8 @@ public struct Evaluator: Sendable {
     }
 
     /// Every user's popularity picks: the fitted model's popularity list in
-    /// order, skipping books the user rated or shelved in training, at most
-    /// `options.top`.
+    /// order, skipping books the user rated or shelved in training and books
+    /// the options rule out, at most `options.top`.
     static func popularityLists(_ model: FittedModel) -> [[Int32]] {
         let matrix = model.matrix
         let popular = model.popularity.items
@@ -72,7 +72,8 @@ public struct Evaluator: Sendable {
             var picks: [Int32] = []
             var rank = 0
             while picks.count < top && rank < popular.count {
-                if ownedBy[Int(popular[rank])] != user { picks.append(popular[rank]) }
+                let item = popular[rank]
+                if ownedBy[Int(item)] != user && model.options.allows(item) { picks.append(item) }
                 rank += 1
             }
             result.append(picks)

@@ -38,7 +38,7 @@ public struct HoldoutSplit: Sendable, Equatable {
             byUser[fill[user]] = entry
             fill[user] += 1
         }
-        let keyRank = Self.keyRanks(data.itemKeys)
+        let keyRank = BookTable.ranks(of: BookTable.order(of: data.itemKeys))
         var inTest = [Bool](repeating: false, count: count)
         var dropped = [Bool](repeating: false, count: count)
         var lastEntry = [Int](repeating: -1, count: data.itemCount)
@@ -95,14 +95,6 @@ public struct HoldoutSplit: Sendable, Equatable {
         guard ratings >= 2, fraction > 0, fraction.isFinite else { return 0 }
         let share = Int((min(fraction, 1) * Double(ratings)).rounded())
         return min(ratings - 1, max(1, share))
-    }
-
-    /// Each item's position in ascending key order (ties by index).
-    static func keyRanks(_ keys: [String]) -> [Int] {
-        let order = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
-        var rank = [Int](repeating: 0, count: keys.count)
-        for (position, item) in order.enumerated() { rank[item] = position }
-        return rank
     }
 
     /// The generator seed of one user: FNV-1a of the id's UTF-8 bytes, mixed

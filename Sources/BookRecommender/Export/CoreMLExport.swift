@@ -4,7 +4,7 @@ import Foundation
 /// (`FILE.mlmodel`) and the app's book database (`books.json`) beside it.
 ///
 /// The model holds exactly the batch run's neighbour lists: item i's
-/// `similarItemList` is `FittedModel.neighbors(of: i)`, best first, with the
+/// `similarItemList` is book i's neighbour list, best first, with the
 /// same similarities (widened from `Float` to `Double`), and every item's score
 /// adjustment is 0. Core ML then scores a candidate k as
 /// `Σ sim(i, k) · r_i` over the input items i, which is the batch run's
@@ -35,42 +35,38 @@ public enum CoreMLExport {
     public static let booksFileName = "books.json"
 
     /// Writes `books.json`, then the model to `url` (each atomically), creating
-    /// the folder when needed.
+    /// the folder when needed. The model's metadata gives `model.trainedAt` as
+    /// the training date.
     /// - Parameters:
-    ///   - items: what ingest knows about each item (catalog first).
     ///   - cacheFolder: the Google Books cache to read covers and authors from
     ///     (read only; nil or a missing folder means none).
-    ///   - trainedAt: the training date written into the model's metadata.
     /// - Throws: `ReportError.cannotCreateFolder` or `.cannotWrite` naming the path.
-    public static func write(
-        model: FittedModel, data: RatingData, items: [ItemInfo], to url: URL, cacheFolder: URL?,
-        trainedAt: Date = Date()
-    ) throws(ReportError) -> Written {
+    public static func write(model: BookModel, to url: URL, cacheFolder: URL?) throws(ReportError) -> Written {
         let folder = url.deletingLastPathComponent()
         try AtomicFile.createFolder(folder)
         let cache = cacheFolder.map { EnrichCache(folder: $0, options: EnrichOptions()) }
-        let books = BookDatabase(itemKeys: data.itemKeys, items: items) { cache?.read($0) }
+        let books = BookDatabase(itemKeys: model.books.keys, items: model.books.infos) { cache?.read($0) }
         let booksURL = folder.appendingPathComponent(booksFileName)
         try AtomicFile.write(books.document.data, to: booksURL)
-        let spec = spec(model: model, data: data, trainedAt: trainedAt)
-        try AtomicFile.write(Data(spec.serialized), to: url)
+        try AtomicFile.write(Data(spec(model: model).serialized), to: url)
         return Written(
-            model: url, books: booksURL, items: data.itemCount, links: model.neighborLinks, covers: books.coverCount)
+            model: url, books: booksURL, items: model.bookCount, links: model.neighborLinks, covers: books.coverCount)
     }
 
-    /// The Core ML model of `model`: every item (by index, ids `data.itemKeys`)
+    /// The Core ML model of `model`: every item (by index, ids its book keys)
     /// with its neighbour list, even an empty one, so every item id is known
     /// to Core ML.
-    public static func spec(model: FittedModel, data: RatingData, trainedAt: Date) -> CoreMLSpec {
-        let similarities = (0..<data.itemCount).map { item in
+    public static func spec(model: BookModel) -> CoreMLSpec {
+        let neighbors = model.tables.neighbors
+        let similarities = (0..<model.bookCount).map { item in
             CoreMLSpec.ItemSimilarityRecommender.SimilarItems(
                 itemID: UInt64(item),
-                similarItems: model.neighbors(of: Int32(item)).map {
-                    .init(itemID: UInt64($0.item), similarity: Double($0.similarity))
+                similarItems: neighbors.entries[neighbors.range(of: item)].map {
+                    .init(itemID: UInt64($0.column), similarity: Double($0.value))
                 })
         }
         let recommender = CoreMLSpec.ItemSimilarityRecommender(
-            similarities: similarities, itemStringIDs: data.itemKeys, itemInputFeatureName: FeatureName.items,
+            similarities: similarities, itemStringIDs: model.books.keys, itemInputFeatureName: FeatureName.items,
             numRecommendationsInputFeatureName: FeatureName.count,
             itemRestrictionInputFeatureName: FeatureName.restrict,
             itemExclusionInputFeatureName: FeatureName.exclude,
@@ -78,7 +74,7 @@ public enum CoreMLExport {
             recommendedItemScoreOutputFeatureName: FeatureName.scores)
         return CoreMLSpec(
             specificationVersion: CoreMLSpec.recommenderSpecificationVersion,
-            modelDescription: description(model: model, data: data, trainedAt: trainedAt), recommender: recommender)
+            modelDescription: description(model: model), recommender: recommender)
     }
 
     /// The feature names Create ML gives an item-similarity recommender.
@@ -91,13 +87,10 @@ public enum CoreMLExport {
         public static let scores = "scores"
     }
 
-    private static func description(model: FittedModel, data: RatingData, trainedAt: Date)
-        -> CoreMLSpec
-        .ModelDescription
-    {
+    private static func description(model: BookModel) -> CoreMLSpec.ModelDescription {
         typealias Feature = CoreMLSpec.FeatureDescription
         let options = model.options
-        let day = ReportTotals.day(of: trainedAt)
+        let day = ReportTotals.day(of: model.trainedAt)
         let inputs = [
             Feature(
                 name: FeatureName.items,
@@ -125,19 +118,19 @@ public enum CoreMLExport {
         ]
         let metadata = CoreMLSpec.Metadata(
             shortDescription:
-                "Item-similarity book recommender trained by bookrec on \(model.ratingsKept) ratings "
-                + "of \(data.userCount) readers; the item ids are in books.json",
+                "Item-similarity book recommender trained by bookrec on \(model.ratingCount) ratings "
+                + "of \(model.readerCount) readers; the item ids are in books.json",
             versionString: day, author: "bookrec \(CLI.version)",
             license: "Trained on the club's own ratings; for the club's app only",
             userDefined: [
-                "trainingDate": ISO8601DateFormatter().string(from: trainedAt),
+                "trainingDate": ISO8601DateFormatter().string(from: model.trainedAt),
                 "similarity": options.similarity.rawValue,
                 "neighbors": String(options.neighbors),
                 "threshold": String(options.threshold),
                 "shrinkage": String(options.shrinkage),
-                "items": String(data.itemCount),
-                "users": String(data.userCount),
-                "ratings": String(model.ratingsKept),
+                "items": String(model.bookCount),
+                "users": String(model.readerCount),
+                "ratings": String(model.ratingCount),
                 "neighborLinks": String(model.neighborLinks),
                 "scoring": "sum of similarity times rating (itemScoreAdjustment 0)",
             ])

@@ -115,9 +115,12 @@ struct IngestSink: RecordSink {
         return itemID
     }
 
-    /// Makes room for `count` more ratings, so that the arrays grow once
-    /// rather than doubling as they fill.
-    mutating func reserve(ratings count: Int) {
+    /// Makes room for the ratings still to come in a file of `size` bytes
+    /// whose first `bytes` held `batch`, supposing the rest is like them, so
+    /// that the arrays grow once rather than doubling as they fill.
+    mutating func reserve(after batch: RatingsBatch, in bytes: Int, of size: Int) {
+        guard bytes > 0, size > bytes else { return }
+        let count = Int(Double(batch.ratingValues.count) / Double(bytes) * Double(size - bytes) * 1.02)
         let total = data.ratingValue.count + count
         data.ratingUser.reserveCapacity(total)
         data.ratingItem.reserveCapacity(total)

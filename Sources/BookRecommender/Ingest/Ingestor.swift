@@ -26,7 +26,8 @@ public struct Ingestor {
     /// XML), or nil to take a ratings XML's own `scale` or detect each file's.
     public var ratingScale: RatingScale?
     public var policy: BadRecordPolicy
-    /// How many threads may parse one generic ratings file (the result is the same for any count).
+    /// How many threads may parse one generic ratings file or ratings XML file
+    /// (the result is the same for any count).
     public var threads: Int
 
     public init(
@@ -145,6 +146,8 @@ public struct Ingestor {
         do throws(IngestError) {
             if format == .ratingsCSV {
                 try RatingsCSVReader(columns: columns, scale: scale).read(file, into: &sink, threads: threads)
+            } else if format == .ratingsXML {
+                try RatingsXMLReader(scale: scale).read(file, into: &sink, threads: threads)
             } else {
                 try reader(for: format, file: file, scale: scale).read(file, into: &sink)
             }

@@ -87,6 +87,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidValue(option: String, value: String, expected: String)
     case missingArgument(String)
     case tooManyArguments(String)
+    /// Two options that cannot be given together, and why.
+    case conflictingOptions(String, String, reason: String)
 
     public var description: String {
         switch self {
@@ -99,6 +101,8 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             "invalid value '\(value)' for '\(option)': expected \(expected)"
         case .missingArgument(let what): "missing \(what)"
         case .tooManyArguments(let what): "too many arguments: \(what)"
+        case .conflictingOptions(let first, let second, let reason):
+            "'\(first)' cannot be given with '\(second)': \(reason)"
         }
     }
 }

@@ -45,10 +45,16 @@ public enum CLI {
             let command = try MergeCommand(arguments: rest, log: log)
             let line = try await interruptible(log: log) { try command.run() }
             if !log.quiet { print(line) }
+        case "train":
+            if rest.contains("--help") { return print(Usage.train) }
+            let line = try TrainCommand(arguments: rest).run(log: log)
+            if !log.quiet { print(line, terminator: "") }
         case "inspect":
             if rest.contains("--help") { return print(Usage.inspect) }
             let parsed = try ArgumentParser(options: inspectOptions).parse(rest)
-            guard !parsed.positionals.isEmpty else { throw UsageError.missingArgument("INPUT") }
+            guard !parsed.positionals.isEmpty || parsed.has("model") else {
+                throw UsageError.missingArgument("INPUT (or --model FILE)")
+            }
             var settings = RunSettings()
             try Setting.apply(parsed, to: &settings)
             settings.inputs = parsed.positionals
@@ -76,12 +82,14 @@ public enum CLI {
     static let runOptions =
         Setting.parserOptions + behaviourOptions + [ArgumentParser.Option("dry-run", takesValue: false)]
     static let inspectOptions = Setting.parserOptions.filter {
-        ["format", "columns", "rating-scale", "catalog"].contains($0.name)
+        ["format", "columns", "rating-scale", "catalog", "model"].contains($0.name)
     }
 
     /// The settings of `recommend INPUT...` or `run JOB.json`, command-line flags
     /// last, checked before any work: every problem of the job file, missing
-    /// inputs and an unwritable output folder are reported together.
+    /// inputs and an unwritable output folder are reported together. A filter
+    /// setting beside a model file (see `FitSettings`) is a usage error as a
+    /// flag and one more problem as a job key.
     static func settings(for command: String, _ arguments: [String]) throws -> (RunSettings, ArgumentParser.Parsed) {
         let parsed = try ArgumentParser(options: runOptions).parse(arguments)
         try checkLogFormat(parsed)
@@ -106,6 +114,10 @@ public enum CLI {
             settings.inputs = parsed.positionals
         }
         try Setting.apply(parsed, to: &settings)
+        if settings.modelFile != nil {
+            try FitSettings.checkFlags(parsed, model: parsed.has("model") ? "--model" : "$.model")
+            if command == "run" { problems += FitSettings.problems(inJobFile: file) }
+        }
         let origin = { (key: String) -> String in
             if let flag = Setting.all.first(where: { $0.jobKey == key })?.flag, parsed.has(flag) { return "--\(flag)" }
             if command == "run" { return "$.\(key)" }

@@ -7,7 +7,8 @@ struct DryRun {
     var settings: RunSettings
 
     /// The plan, ending in a newline.
-    /// - Throws: `IngestError` as the run would (a bad record with `fail`).
+    /// - Throws: `IngestError` as the run would (a bad record with `fail`),
+    ///   `BookModelError` for a model file that is damaged.
     func plan() throws -> String {
         let files = try settings.inputFiles()
         let rejects = RejectLog(streamingTo: nil, keep: 5)
@@ -44,7 +45,13 @@ struct DryRun {
         } else {
             text += "run      \(history.runs.path)/<UTC time>/, then latest → it; \(settings.keepRuns) runs kept\n"
         }
-        text += "model    \(settings.model.similarity.rawValue), \(settings.model.neighbors) neighbours, "
+        if let path = settings.modelFile {
+            let model = try ModelInspection(path: path).model
+            text += "model    \(path): \(model.options.similarity.rawValue), \(model.options.neighbors) neighbours, "
+            text += "\(model.bookCount) books, trained \(ISO8601DateFormatter().string(from: model.trainedAt)); "
+        } else {
+            text += "model    \(settings.model.similarity.rawValue), \(settings.model.neighbors) neighbours, "
+        }
         text += "top \(settings.model.top), \(settings.model.threads) threads\n"
         text += "enrich   \(enrichPlan(out: out))\n"
         return text

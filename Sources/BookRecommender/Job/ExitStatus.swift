@@ -45,6 +45,12 @@ extension ExitStatus {
             case .enrichmentRequired: .temporaryFailure
             case .noRatings, .inputsUnusable, .unusableFiles: .dataError
             }
+        case let error as BookModelError:
+            switch error {
+            case .cannotRead: .noInput
+            case .cannotWrite: .cannotCreate
+            case .noRatings, .notAModel, .newerVersion, .truncated, .corrupt: .dataError
+            }
         case let error as IngestError:
             switch error {
             case .cannotRead: .noInput

@@ -1,22 +1,27 @@
 import Foundation
 
 /// `bookrec inspect`: reads the inputs as a run would (the same patterns,
-/// folders and members) and describes them, writing nothing.
+/// folders and members) and describes them, and the model file with
+/// `--model`, writing nothing.
 struct Inspection {
     var settings: RunSettings
 
     /// What `run()` found.
     struct Report {
-        /// The tables of files and members, then the first rejects.
+        /// The model (with `--model`), the tables of files and members, then the first rejects.
         var text: String
         /// Files that could not be used at all (unknown format, unreadable): `inspect` then exits 65.
         var unusable: [FileReport]
     }
 
-    /// The table of files with their formats, scales and counts, the members
-    /// with their files, then the first rejects.
-    /// - Throws: `IngestError` when an input does not exist or member names clash.
+    /// The model (with `--model`), then the table of files with their
+    /// formats, scales and counts, the members with their files, then the
+    /// first rejects.
+    /// - Throws: `IngestError` when an input does not exist or member names
+    ///   clash, `BookModelError` when the model file is missing or damaged.
     func run() throws -> Report {
+        let model = try settings.modelFile.map { path throws(BookModelError) in try ModelInspection(path: path) }
+        guard !settings.inputs.isEmpty else { return Report(text: model?.text ?? "", unusable: []) }
         let files = try settings.inputFiles()
         let rejects = RejectLog(streamingTo: nil, keep: 10)
         let ingestor = Ingestor(
@@ -32,8 +37,9 @@ struct Inspection {
             rows.append(
                 [catalog, "catalog", "", String(counts.read), String(counts.used), "", "", String(counts.rejected)])
         }
-        var text = Self.table(rows, textColumns: 3)
+        var text = (model.map { $0.text + "\n" } ?? "") + Self.table(rows, textColumns: 3)
         text += "\n\(result.data.userCount) users, \(result.data.itemCount) books\n"
+        if let model { text += model.coverage(of: Ratings(data: result.data, items: result.items)) }
         text += Self.members(result)
         let members = Set(result.members.flatMap(\.files))
         for file in result.files where file.error != nil {

@@ -5,7 +5,9 @@ import Foundation
 public enum JobFile {
     /// Keys that are paths; relative ones are taken from the job file's folder,
     /// so a job runs the same from cron as from the shell.
-    static let pathKeys: Set<String> = ["inputs", "catalog", "out", "cache", "exclude", "only", "exportCoreML"]
+    static let pathKeys: Set<String> = [
+        "inputs", "catalog", "out", "cache", "exclude", "only", "exportCoreML", "model",
+    ]
 
     /// Applies the job file at `path` over `settings`.
     /// - Throws: `ConfigError` listing every unknown key, wrong type and bad

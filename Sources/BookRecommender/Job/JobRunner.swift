@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs one batch: ingest → model → recommend → enrich → report, timing each
+/// Runs one batch: ingest → model (fitted, or read from `--model`) →
+/// recommend → enrich → report, timing each
 /// stage, into a new folder of the output folder's run history (see
 /// `RunHistory`), under the job's lock.
 public struct JobRunner {
@@ -40,7 +41,8 @@ public struct JobRunner {
     /// - Throws: `JobLock.Held` (75) when the job is running already, before
     ///   anything is written; `IngestError` (missing input 66, bad data 65),
     ///   `ReportError` (output 73), `RunHistoryError`, `Interrupted` (130/143)
-    ///   after a signal, and `RunError.enrichmentRequired` (75, after the run
+    ///   after a signal, `BookModelError` for a model file that is missing (66)
+    ///   or damaged (65), and `RunError.enrichmentRequired` (75, after the run
     ///   was kept but not made `latest`) with `--require-enrichment`.
     public func run() async throws -> Outcome {
         let startedAt = Date()
@@ -117,10 +119,16 @@ public struct JobRunner {
         summary.seconds.ingest = stopwatch.lap()
         guard result.data.ratingCount > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
 
-        let model = Recommender(options: try modelOptions(for: result.data)).fit(result.data)
-        summary.duplicatesReplaced = model.duplicatesReplaced
+        let model = try ModelStage(settings: settings, log: log).prepare(result)
+        summary.duplicatesReplaced = model.rated.duplicatesReplaced
+        summary.model = model.source
+        var used = settings
+        used.model = model.options
+        summary.settings = .init(used)
         summary.seconds.model = stopwatch.lap()
-        log.info("model", "fitted", ["items": String(result.data.itemCount), "seconds": "\(summary.seconds.model)"])
+        log.info(
+            "model", model.source == nil ? "fitted" : "ready",
+            ["items": String(model.books.count), "seconds": "\(summary.seconds.model)"])
         try Interruption.shared.check()
 
         let users = (0..<result.data.userCount).filter {
@@ -132,7 +140,7 @@ public struct JobRunner {
         summary.seconds.recommend = stopwatch.lap()
         log.info("recommend", "done", ["users": String(lists.count), "seconds": "\(summary.seconds.recommend)"])
 
-        let assembler = PickAssembler(data: result.data, items: result.items)
+        let assembler = PickAssembler(data: result.data, items: result.items, books: model.books)
         let enriched = await EnrichStage(settings: settings.enrich, log: log)
             .run(assembler.lookups(for: lists), out: URL(fileURLWithPath: settings.out))
         try Interruption.shared.check()
@@ -140,12 +148,14 @@ public struct JobRunner {
         summary.seconds.enrich = stopwatch.lap()
 
         // After enrichment, so tonight's covers reach the app's book database; every
-        // shard fits the same model, so only the first writes it.
-        if let path = settings.exportCoreML, (settings.shard?.index ?? 0) == 0 {
+        // shard has the same model, so only the first writes it.
+        if let path = settings.exportCoreML, (settings.shard?.index ?? 0) == 0,
+            let exporting = model.bookModel(
+                ratings: Ratings(data: result.data, items: result.items), startedAt: startedAt)
+        {
             let exported = try CoreMLExport.write(
-                model: model, data: result.data, items: result.items, to: URL(fileURLWithPath: path),
-                cacheFolder: settings.enrich.options(out: URL(fileURLWithPath: settings.out))?.cacheFolder,
-                trainedAt: startedAt)
+                model: exporting, to: URL(fileURLWithPath: path),
+                cacheFolder: settings.enrich.options(out: URL(fileURLWithPath: settings.out))?.cacheFolder)
             log.info(
                 "export", "coreml",
                 ["model": exported.model.path, "books": String(exported.items), "links": String(exported.links)])
@@ -155,7 +165,7 @@ public struct JobRunner {
         // Built only when something is written from them: every user's rated list is as large as the input.
         if settings.writeReports || settings.shard != nil {
             let picks = assembler.userPicks(
-                users, lists: lists, ratedBy: { model.ratings(of: Int32($0)) }, enrichments: enriched.enrichments)
+                users, lists: lists, ratedBy: { model.rated.ratings(of: $0) }, enrichments: enriched.enrichments)
             if settings.writeReports {
                 let totals = ReportTotals(
                     users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
@@ -189,23 +199,5 @@ public struct JobRunner {
             !members.contains($0.path) && $0.error != nil && $0.records.used + $0.records.shelved == 0
         }
         return result.members.filter(\.failed).map { "member \($0.name)" } + files.map { "file \($0.path)" }
-    }
-
-    /// The model options with `--exclude` and `--only` read against the ratings' books.
-    private func modelOptions(for data: RatingData) throws -> ModelOptions {
-        var options = settings.model
-        guard settings.exclude != nil || settings.only != nil else { return options }
-        let itemIndex = Dictionary(uniqueKeysWithValues: data.itemKeys.enumerated().map { ($1, Int32($0)) })
-        if let path = settings.exclude {
-            let (items, unknown) = try BookListFile.items(in: path, itemIndex: itemIndex)
-            options.exclude = items
-            log.info("model", "exclude", ["file": path, "books": String(items.count), "unknown": String(unknown)])
-        }
-        if let path = settings.only {
-            let (items, unknown) = try BookListFile.items(in: path, itemIndex: itemIndex)
-            options.only = items
-            log.info("model", "only", ["file": path, "books": String(items.count), "unknown": String(unknown)])
-        }
-        return options
     }
 }

@@ -12,7 +12,7 @@ enum PartFile {
 
     private struct Line: Codable {
         var user: String
-        var picks: [Pick]
+        var picks: [ReportPick]
         var rated: [RatedBook]
     }
 

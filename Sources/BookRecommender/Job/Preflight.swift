@@ -1,7 +1,7 @@
 import Foundation
 
 /// The checks a run makes before any work: inputs (after glob expansion),
-/// the catalog and book lists exist, and the output folder can be written.
+/// the catalog, book lists and model file exist, and the output folder can be written.
 /// Every problem is collected, named by the job file's JSON path or the flag
 /// that set it, and thrown together.
 struct Preflight {
@@ -30,7 +30,11 @@ struct Preflight {
                 expanded.append(input)
             }
         }
-        for (key, value) in [("catalog", settings.catalog), ("exclude", settings.exclude), ("only", settings.only)] {
+        let files = [
+            ("catalog", settings.catalog), ("exclude", settings.exclude), ("only", settings.only),
+            ("model", settings.modelFile),
+        ]
+        for (key, value) in files {
             guard let value, !FileManager.default.fileExists(atPath: value) else { continue }
             problems.append(.init(path: origin(key), message: "\(value): no such file", kind: .missingInput))
         }

@@ -1,4 +1,5 @@
-/// Ingest for the commands that write no files (`evaluate`, `similar`): bad
+/// Ingest for the commands that write no run folder (`evaluate`, `similar`,
+/// `train`, `export-coreml`): bad
 /// records are skipped and reported on stderr (count and the first few)
 /// instead of going to `rejects.csv`.
 enum ReadOnlyIngest {
@@ -13,7 +14,8 @@ enum ReadOnlyIngest {
         let catalog = try settings.catalogFile()
         let rejects = RejectLog(streamingTo: nil, keep: shown)
         let ingestor = Ingestor(
-            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip)
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip,
+            threads: settings.model.threads)
         let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
         if rejects.count > 0 {
             log.warning(

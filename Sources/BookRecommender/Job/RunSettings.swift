@@ -34,6 +34,9 @@ public struct RunSettings: Sendable, Equatable {
     public var exclude: String?
     /// A file of the only books that may be recommended (e.g. a library's holdings).
     public var only: String?
+    /// A model file written by `bookrec train` to score with instead of
+    /// fitting on the inputs (`--model`); its filter settings are used.
+    public var modelFile: String?
     /// Where to write the fitted model as Core ML (`books.json` beside it);
     /// job files only (`exportCoreML`).
     public var exportCoreML: String?
@@ -45,9 +48,7 @@ public struct RunSettings: Sendable, Equatable {
     public var enrich = EnrichSettings()
     public var model = ModelOptions()
 
-    public init() {
-        model.threads = ProcessInfo.processInfo.activeProcessorCount
-    }
+    public init() {}
 }
 
 extension RunSettings {

@@ -76,6 +76,8 @@ struct RunSummary: Encodable {
     var fallbackUsers: Int
     var recommendations: Int
     var enrichment: EnrichmentSummary?
+    /// The model file the run scored with; nil when it fitted the model on its inputs.
+    var model: ModelSource?
     var seconds = Seconds()
     /// The process's peak resident memory, for benchmarks.
     var peakMemoryMB = 0.0

@@ -40,6 +40,9 @@ extension Setting {
         .choice("on-bad-record", "onBadRecord", BadRecordPolicy.self) { $0.onBadRecord = $1 },
         .boolean("no-reports", "reports", flagValue: false) { $0.writeReports = $1 },
         // The filter.
+        .string("model", "model", expected: "a model file written by 'bookrec train'") {
+            $0.modelFile = $1; return true
+        },
         .choice("similarity", "similarity", Similarity.self) { $0.model.similarity = $1 },
         .integer("neighbors", "neighbors", minimum: 1) { $0.model.neighbors = $1 },
         .number("threshold", "threshold", minimum: 0) { $0.model.threshold = Float($1) },

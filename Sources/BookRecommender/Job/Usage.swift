@@ -1,8 +1,9 @@
 /// The help texts. Help goes to stdout; a usage error prints `line` to stderr.
 enum Usage {
     static let line =
-        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | merge OUT | inspect INPUT... | "
-        + "evaluate INPUT... | similar ISBN... INPUT... | export-coreml INPUT... --out FILE.mlmodel | help"
+        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | train INPUT... --model FILE | "
+        + "merge OUT | inspect INPUT... | evaluate INPUT... | similar ISBN... INPUT... | "
+        + "export-coreml INPUT... --out FILE.mlmodel | help"
 
     static let overview = """
         bookrec \(CLI.version): book recommendations for every reader of a club or library.
@@ -10,11 +11,14 @@ enum Usage {
         USAGE
           bookrec recommend INPUT... [options]   read ratings, write a report for every user
           bookrec run JOB.json [options]         the same with settings from a job file
+          bookrec train INPUT... --model FILE    fit once and write the model file that
+                                                 'recommend --model FILE' scores with
           bookrec merge OUT                      join the parts of --shard runs into one run
           bookrec inspect INPUT... [options]     show detected formats, counts, first rejects; writes nothing
+                                                 (--model FILE: what a model file holds)
           bookrec evaluate INPUT... [options]    hold out ratings, score the filter and popularity on them
           bookrec similar ISBN... INPUT...       the books most similar to each ISBN ("readers also liked")
-          bookrec export-coreml INPUT... --out FILE.mlmodel
+          bookrec export-coreml INPUT... --out FILE.mlmodel   (or --model FILE instead of INPUT...)
                                                  the filter as a Core ML model for the app, books.json beside it
           bookrec help [COMMAND]                 this text, or one command's
           bookrec --version
@@ -58,6 +62,9 @@ enum Usage {
           --log-format F         text (default) or json: one event per line on stderr
 
         THE FILTER
+          --model FILE           score with a model written by 'bookrec train' instead of fitting on
+                                 the INPUTs (which are then only the readers to score); the model
+                                 fixes the four settings below, so giving one is a usage error
           --similarity S         bm25 (default), tfidf, cosine, jaccard, pearson
           --neighbors K          neighbours kept per book (default 64)
           --threshold T          drop similarities below T (default 0.001)
@@ -95,6 +102,31 @@ enum Usage {
         that cannot be written are all reported at once, before any work.
         """
 
+    static let train = """
+        bookrec train INPUT... --model FILE [options]
+
+        Reads every INPUT, fits the item-item filter once, and writes it as a model
+        file (written to a temporary name, then renamed): the books with their keys,
+        ISBNs, titles, authors and covers, each book's neighbours, the popularity
+        list, the readers with their ratings, the settings, and a fingerprint of the
+        ratings. 'bookrec recommend --model FILE INPUT...' (or "model" in a job file)
+        then scores the readers of its INPUTs without fitting; 'export-coreml --model
+        FILE' exports it; Swift programs read it with BookModel(contentsOf:).
+        'bookrec inspect --model FILE' describes it. Bad records are skipped and
+        counted on stderr.
+
+        OPTIONS
+          --model FILE           the model file to write (required)
+          --similarity, --neighbors, --threshold, --shrinkage
+                                 the filter, as for 'bookrec recommend' (fixed in the model)
+          --threads, --format, --columns, --rating-scale, --catalog, --quiet, --log-format
+                                 as for 'bookrec recommend'
+
+        Exit status: 0 ok, 64 usage, 65 no usable rating, 66 an input cannot be
+        read, 73 the model file cannot be written. Reading a model that is
+        truncated, damaged, not a model or of a newer format exits 65.
+        """
+
     static let merge = """
         bookrec merge OUT [--keep-runs N] [--quiet] [--log-format text|json]
 
@@ -107,11 +139,14 @@ enum Usage {
     static let inspect = """
         bookrec inspect INPUT... [--format F] [--columns user=C,item=C,rating=C]
                                  [--rating-scale MIN-MAX] [--catalog FILE]
+        bookrec inspect --model FILE [INPUT...]
 
         Reads every INPUT as 'recommend' does (patterns, folders, members) and prints,
         per file, the format used, the rating scale and the record counts (read, used,
         shelved, blank, rejected); then each member with their files, and the first
-        rejects. Writes nothing. Exits 65 when a file cannot be used (unknown format,
+        rejects. With --model, first describes the model file (books, readers,
+        settings, fingerprint, load time) and how many of the INPUTs' books it knows.
+        Writes nothing. Exits 65 when a file cannot be used (unknown format,
         unreadable), 66 when an input does not exist.
         """
 
@@ -178,8 +213,10 @@ enum Usage {
 
     static let exportCoreML = """
         bookrec export-coreml INPUT... --out FILE.mlmodel [options]
+        bookrec export-coreml --model FILE --out FILE.mlmodel [--cache DIR]
 
-        Fits the filter on the INPUTs and writes it as a Core ML item-similarity
+        Fits the filter on the INPUTs (or reads the model 'bookrec train' wrote,
+        with --model) and writes it as a Core ML item-similarity
         recommender (the model type Create ML's MLRecommender writes), holding each
         book's neighbours and similarities exactly as 'recommend' uses them, and
         books.json beside it: every book of the model with ISBN-13, title, authors
@@ -193,6 +230,7 @@ enum Usage {
 
         OPTIONS
           --out FILE.mlmodel     the model to write (required); books.json goes beside it
+          --model FILE           start from this model file instead of INPUTs (no fitting options)
           --cache DIR            Google Books cache to read covers from
                                  (default: cache/google-books beside FILE)
           --similarity, --neighbors, --threshold, --shrinkage, --threads,
@@ -200,14 +238,16 @@ enum Usage {
                                  as for 'bookrec recommend'
 
         In a job file, "exportCoreML": "FILE.mlmodel" writes the same after the run.
-        Exit status: 0 ok, 64 usage, 65 no usable rating, 66 an input cannot be read,
-        73 the model or books.json cannot be written.
+        Exit status: 0 ok, 64 usage, 65 no usable rating or a damaged --model file,
+        66 an input or the --model file cannot be read, 73 the model or books.json
+        cannot be written.
         """
 
     static func text(for command: String) -> String? {
         switch command {
         case "recommend": recommend
         case "run": run
+        case "train": train
         case "inspect": inspect
         case "merge": merge
         case "evaluate": evaluate

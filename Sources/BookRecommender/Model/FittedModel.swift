@@ -8,14 +8,16 @@ public struct FittedModel: Sendable {
     let popularity: Popularity
 
     init(matrix: RatingMatrix, options: ModelOptions) {
-        var options = options
-        options.threads = max(1, options.threads)
-        options.top = max(0, options.top)
-        options.reasons = max(0, options.reasons)
+        let options = options.clamped
         self.options = options
         self.matrix = matrix
         neighborLists = ItemNeighbors(matrix: matrix, options: options)
         popularity = Popularity(matrix: matrix, options: options)
+    }
+
+    /// What scoring reads of the model.
+    var tables: ScoringTables {
+        ScoringTables(neighbors: neighborLists.lists, popularity: popularity, keyRank: matrix.keyRank)
     }
 
     /// Ratings kept after duplicates were resolved.
@@ -60,16 +62,6 @@ public struct FittedModel: Sendable {
     /// The result is the same for any `options.threads`.
     /// - Complexity: O(Σ over users of ratings · neighbors) on `options.threads` workers.
     public func recommendAll() -> [[Recommendation]] {
-        var result = [[Recommendation]](repeating: [], count: matrix.userCount)
-        result.withUnsafeMutableBufferPointer { buffer in
-            let out = SendableBuffer(buffer)
-            Parallel.forEachWorker(count: matrix.userCount, blockSize: 256, threads: options.threads) { _, work in
-                var scorer = UserScorer(model: self)
-                for block in work {
-                    for user in block.range { out[user] = scorer.recommend(user: user) }
-                }
-            }
-        }
-        return result
+        tables.recommend(users: Array(0..<matrix.userCount), of: matrix.readers, options: options)
     }
 }

@@ -1,12 +1,19 @@
 /// A set of item indices (of `RatingData.itemKeys`) stored as a bitmap: the
 /// books a run may not recommend, or the only ones it may (a library's holdings).
 public struct ItemSet: Sendable, Equatable {
-    private var words: [UInt64] = []
+    /// Bit `i % 64` of word `i / 64` is set when item `i` is in the set.
+    private(set) var words: [UInt64] = []
     /// The number of items in the set.
     public private(set) var count = 0
 
     /// An empty set.
     public init() {}
+
+    /// The set whose bitmap is `words` (as `words` gives it).
+    init(words: [UInt64]) {
+        self.words = words
+        count = words.reduce(0) { $0 + $1.nonzeroBitCount }
+    }
 
     /// The set of `items`; negative indices are not items and are ignored.
     public init<S: Sequence>(_ items: S) where S.Element == Int32 {

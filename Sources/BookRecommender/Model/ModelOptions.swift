@@ -1,3 +1,5 @@
+import Foundation
+
 /// Settings of the item-item filter.
 public struct ModelOptions: Sendable, Equatable {
     /// Picks per user (`--top`).
@@ -6,8 +8,8 @@ public struct ModelOptions: Sendable, Equatable {
     public var neighbors: Int = 64
     /// Users with fewer ratings than this get the popularity list.
     public var minRatings: Int = 3
-    /// Worker threads for the CPU stages.
-    public var threads: Int = 1
+    /// Worker threads for the CPU stages: by default the active cores, as on the command line.
+    public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Reasons kept per pick.
     public var reasons: Int = 3
     /// How book similarity is measured. BM25 by default: chosen with `bookrec evaluate`
@@ -33,6 +35,15 @@ public struct ModelOptions: Sendable, Equatable {
     public var only: ItemSet? = nil
 
     public init() {}
+
+    /// The options with counts made usable: at least one thread, no negative top or reasons.
+    var clamped: ModelOptions {
+        var options = self
+        options.threads = max(1, threads)
+        options.top = max(0, top)
+        options.reasons = max(0, reasons)
+        return options
+    }
 
     /// Whether the run may recommend `item` to anyone.
     @inline(__always)

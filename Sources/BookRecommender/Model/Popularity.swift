@@ -1,11 +1,18 @@
-/// The fallback list: every rated book the run may recommend, best first by
-/// damped mean rating `(Σr + m·C) / (n + m)` (global mean `C`, damping `m`),
-/// ties by more ratings, then by item key.
+/// The fallback list: every rated book, best first by damped mean rating
+/// `(Σr + m·C) / (n + m)` (global mean `C`, damping `m`), ties by more
+/// ratings, then by item key.
 ///
 /// Books nobody rated (only shelved) have no evidence and are left out.
+/// `ModelOptions.exclude` and `only` are applied when the list is read, so a
+/// saved model serves runs with other book lists.
 struct Popularity: Sendable {
     let items: [Int32]
     let scores: [Float]
+
+    init(items: [Int32], scores: [Float]) {
+        self.items = items
+        self.scores = scores
+    }
 
     init(matrix: RatingMatrix, options: ModelOptions) {
         let byItem = matrix.byItem
@@ -17,7 +24,7 @@ struct Popularity: Sendable {
         var candidates: [Int32] = []
         for item in 0..<matrix.itemCount {
             let range = byItem.range(of: item)
-            guard !range.isEmpty, options.allows(Int32(item)) else { continue }
+            guard !range.isEmpty else { continue }
             var sum: Double = 0
             for entry in byItem.entries[range] { sum += Double(entry.value) }
             means[item] = Float((sum + damping * globalMean) / (Double(range.count) + damping))

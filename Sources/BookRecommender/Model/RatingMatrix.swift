@@ -22,6 +22,11 @@ struct RatingMatrix: Sendable {
     /// Ratings kept after duplicates were resolved.
     var ratingsKept: Int { byUser.entryCount }
 
+    /// The readers' rows, as scoring reads them.
+    var readers: ReaderRows {
+        ReaderRows(byUser: byUser, shelves: shelves, duplicatesReplaced: duplicatesReplaced)
+    }
+
     /// Builds the matrices, sorting rows on `threads` workers. `data` must be
     /// well formed (ingest guarantees it): parallel arrays of equal length,
     /// user and item indices in range; anything else is a bug and stops the
@@ -39,23 +44,13 @@ struct RatingMatrix: Sendable {
         Self.checkRange(data.shelfItem, below: data.itemCount, "shelf item")
         userCount = data.userCount
         itemCount = data.itemCount
-        let grouped = SparseRows.grouping(
-            rows: data.ratingUser, columns: data.ratingItem, values: data.ratingValue,
-            rowCount: userCount, columnCount: itemCount, threads: threads)
-        byUser = grouped.matrix
-        duplicatesReplaced = grouped.replaced
+        let readers = ReaderRows(data, threads: threads)
+        byUser = readers.byUser
+        shelves = readers.shelves
+        duplicatesReplaced = readers.duplicatesReplaced
         byItem = byUser.transposed(columnCount: itemCount, threads: threads)
-        shelves =
-            SparseRows.grouping(
-                rows: data.shelfUser, columns: data.shelfItem, values: nil,
-                rowCount: userCount, columnCount: itemCount, threads: threads
-            ).matrix
-        let keys = data.itemKeys
-        let order = (0..<itemCount).sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
-        var rank = [Int32](repeating: 0, count: itemCount)
-        for (position, item) in order.enumerated() { rank[item] = Int32(position) }
-        keyRank = rank
-        itemAtRank = order.map { Int32($0) }
+        itemAtRank = BookTable.order(of: data.itemKeys)
+        keyRank = BookTable.ranks(of: itemAtRank)
     }
 
     private static func checkRange(_ indices: [Int32], below limit: Int, _ what: String) {

@@ -12,7 +12,8 @@ struct UserScorer: ~Copyable {
         var seenBy: Int32
     }
 
-    private let model: FittedModel
+    private let tables: ScoringTables
+    private let options: ModelOptions
     private let tallies: ScratchArray<Tally>
     /// `Σ |sim|` per candidate; used only by `Scoring.weightedAverage`.
     private let weights: ScratchArray<Float>
@@ -25,10 +26,13 @@ struct UserScorer: ~Copyable {
     private var picks: TopK
     private var reasons: [TopK]
 
-    init(model: FittedModel) {
-        let itemCount = model.matrix.itemCount
-        let top = max(0, model.options.top)
-        self.model = model
+    /// A scorer for `tables`, with `options`' top, reasons, minimum ratings,
+    /// scoring and allowed books (the options must be clamped, as `FittedModel` does).
+    init(tables: ScoringTables, options: ModelOptions) {
+        let itemCount = tables.itemCount
+        let top = max(0, options.top)
+        self.tables = tables
+        self.options = options
         tallies = ScratchArray(count: itemCount, filledWith: Tally(score: 0, seenBy: 0))
         weights = ScratchArray(count: itemCount, filledWith: 0)
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
@@ -36,25 +40,27 @@ struct UserScorer: ~Copyable {
         isPick = ScratchArray(count: itemCount, filledWith: 0)
         touched = ScratchArray(count: itemCount + 1, filledWith: 0)
         picks = TopK(capacity: top)
-        reasons = Array(repeating: TopK(capacity: model.options.reasons), count: top)
+        reasons = Array(repeating: TopK(capacity: options.reasons), count: top)
     }
 
-    /// `user`'s picks: the filter's, then popularity fill (see `FittedModel.recommendAll()`).
-    mutating func recommend(user: Int) -> [Recommendation] {
-        let options = model.options
-        let matrix = model.matrix
+    /// The picks of reader `user` of `readers` (in this model's item
+    /// numbering): the filter's, then popularity fill (see `FittedModel.recommendAll()`).
+    /// Items are stamped with `user + 1`, so a scorer scores each user index
+    /// at most once (a batch does; a single query takes a new scorer).
+    mutating func recommend(user: Int, in readers: ReaderRows) -> [Recommendation] {
         let stamp = Int32(user + 1)
-        let rated = matrix.byUser.range(of: user)
-        for entry in matrix.byUser.entries[rated] { ownedBy[Int(entry.column)] = stamp }
-        for entry in matrix.shelves.entries[matrix.shelves.range(of: user)] { ownedBy[Int(entry.column)] = stamp }
+        let rated = readers.byUser.range(of: user)
+        for entry in readers.byUser.entries[rated] { ownedBy[Int(entry.column)] = stamp }
+        for entry in readers.shelves.entries[readers.shelves.range(of: user)] { ownedBy[Int(entry.column)] = stamp }
         let top = picks.capacity
         var result =
-            rated.count >= options.minRatings && top > 0 ? filterPicks(rated: rated, stamp: stamp) : []
-        let popularity = model.popularity
+            rated.count >= options.minRatings && top > 0
+            ? filterPicks(ratings: readers.byUser.entries, rated: rated, stamp: stamp) : []
+        let popularity = tables.popularity
         var rank = 0
         while result.count < top && rank < popularity.items.count {
             let item = popularity.items[rank]
-            if ownedBy[Int(item)] != stamp && pickOf[Int(item)] < 0 {
+            if ownedBy[Int(item)] != stamp && pickOf[Int(item)] < 0 && options.allows(item) {
                 result.append(Recommendation(item: item, score: popularity.scores[rank], because: [], fallback: true))
             }
             rank += 1
@@ -69,10 +75,9 @@ struct UserScorer: ~Copyable {
     /// Scores every book that neighbours one of the user's rated books, keeps
     /// the best positive scores the user does not own, and explains each.
     /// Leaves `pickOf` and `isPick` set for the picks.
-    private mutating func filterPicks(rated: Range<Int>, stamp: Int32) -> [Recommendation] {
-        let touchedCount = accumulate(rated: rated, stamp: stamp)
-        let options = model.options
-        let keyRank = model.matrix.keyRank
+    private mutating func filterPicks(ratings: [SparseEntry], rated: Range<Int>, stamp: Int32) -> [Recommendation] {
+        let touchedCount = accumulate(ratings: ratings, rated: rated, stamp: stamp)
+        let keyRank = tables.keyRank
         let average = options.scoring == .weightedAverage
         // The lowest score the full pick heap can still take: most candidates stop here.
         var floor = -Float.infinity
@@ -101,7 +106,7 @@ struct UserScorer: ~Copyable {
             tallies[Int(touched[slot])].score = 0
             weights[Int(touched[slot])] = 0
         }
-        explain(&result, shares: shares, rated: rated)
+        explain(&result, shares: shares, ratings: ratings, rated: rated)
         return result
     }
 
@@ -114,10 +119,10 @@ struct UserScorer: ~Copyable {
     /// count only moves on for a first touch, so the loop has no branch that
     /// depends on the data.
     /// - Complexity: O(Σ over rated books of their neighbours).
-    private func accumulate(rated: Range<Int>, stamp: Int32) -> Int {
-        let lists = model.neighborLists.lists
-        let average = model.options.scoring == .weightedAverage
-        return model.matrix.byUser.entries.withUnsafeBufferPointer { ratings in
+    private func accumulate(ratings: [SparseEntry], rated: Range<Int>, stamp: Int32) -> Int {
+        let lists = tables.neighbors
+        let average = options.scoring == .weightedAverage
+        return ratings.withUnsafeBufferPointer { ratings in
             lists.entries.withUnsafeBufferPointer { links in
                 lists.offsets.withUnsafeBufferPointer { offsets in
                     var touchedCount = 0
@@ -159,11 +164,12 @@ struct UserScorer: ~Copyable {
     /// its full count of reasons, such a list is left at the first link whose
     /// contribution is below the smallest reason any pick keeps: no later link
     /// could enter a heap. Heavy readers' lists are mostly left at their first link.
-    private mutating func explain(_ result: inout [Recommendation], shares: [Float], rated: Range<Int>) {
-        guard model.options.reasons > 0 else { return }
-        let ratings = model.matrix.byUser.entries
-        let keyRank = model.matrix.keyRank
-        let lists = model.neighborLists.lists
+    private mutating func explain(
+        _ result: inout [Recommendation], shares: [Float], ratings: [SparseEntry], rated: Range<Int>
+    ) {
+        guard options.reasons > 0 else { return }
+        let keyRank = tables.keyRank
+        let lists = tables.neighbors
         let isPick = self.isPick.base
         // The smallest score a reason heap still takes, once all are full (else -∞).
         var floor = -Float.infinity

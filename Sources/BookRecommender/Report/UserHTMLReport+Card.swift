@@ -5,7 +5,7 @@ extension UserHTMLReport {
 
     /// One pick: cover, title, authors and year, why it was picked, the
     /// description and the Preview button.
-    static func card(_ pick: Pick) -> String {
+    static func card(_ pick: ReportPick) -> String {
         let title = HTMLEscape.text(displayTitle(pick.title, item: pick.item))
         var html = "<li class=\"card\">\n" + cover(pick, title: title)
         html += "<h3><span class=\"rank\">#\(pick.rank)</span> \(title)</h3>\n"
@@ -33,7 +33,7 @@ extension UserHTMLReport {
 
     /// "by A, B", the year and the page count, whichever are known: our
     /// authors first, else Google's.
-    static func facts(_ pick: Pick) -> [String] {
+    static func facts(_ pick: ReportPick) -> [String] {
         var authors = pick.authors.filter { !$0.allSatisfy(\.isWhitespace) }
         if authors.isEmpty { authors = (pick.enrichment?.authors ?? []).filter { !$0.allSatisfy(\.isWhitespace) } }
         var facts: [String] = []
@@ -53,7 +53,7 @@ extension UserHTMLReport {
 
     /// The cover from Google Books (an `https` link only, as the page's
     /// policy allows), or a coloured placeholder with the title's initial.
-    static func cover(_ pick: Pick, title: String) -> String {
+    static func cover(_ pick: ReportPick, title: String) -> String {
         if let link = pick.enrichment?.thumbnail.flatMap(HTMLEscape.safeURL),
             link.lowercased().hasPrefix("https:")
         {

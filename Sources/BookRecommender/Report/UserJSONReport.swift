@@ -24,7 +24,7 @@ public enum UserJSONReport {
         ])
     }
 
-    private static func pick(_ pick: Pick) -> JSONValue {
+    private static func pick(_ pick: ReportPick) -> JSONValue {
         var members: [String: JSONValue] = [
             "rank": .integer(pick.rank),
             "item": .string(pick.item),

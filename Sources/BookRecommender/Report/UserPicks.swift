@@ -2,19 +2,19 @@
 public struct UserPicks: Sendable, Equatable {
     /// The user's original id, exactly as the input had it.
     public var user: String
-    public var picks: [Pick]
+    public var picks: [ReportPick]
     /// The books the user rated, for "what we based this on".
     public var rated: [RatedBook]
 
-    public init(user: String, picks: [Pick], rated: [RatedBook]) {
+    public init(user: String, picks: [ReportPick], rated: [RatedBook]) {
         self.user = user
         self.picks = picks
         self.rated = rated
     }
 }
 
-/// One recommended book.
-public struct Pick: Sendable, Equatable, Codable {
+/// One recommended book as the reports show it (the library's `Pick` is the plain form).
+public struct ReportPick: Sendable, Equatable, Codable {
     public var rank: Int
     /// The item key (ISBN-13 or the format's own id).
     public var item: String

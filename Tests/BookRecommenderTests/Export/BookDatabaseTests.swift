@@ -72,8 +72,7 @@ import Testing
         let model = Recommender().fit(data)
         let url = folder.appendingPathComponent("app/books.mlmodel")
         let written = try CoreMLExport.write(
-            model: model, data: data, items: Array(repeating: ItemInfo(), count: 4), to: url, cacheFolder: cacheFolder,
-            trainedAt: CoreMLSpecTests.trainedAt)
+            model: bookModel(model, data, trainedAt: CoreMLSpecTests.trainedAt), to: url, cacheFolder: cacheFolder)
         #expect(written.model == url)
         #expect(written.books == folder.appendingPathComponent("app/books.json"))
         #expect(written.items == 4 && written.covers == 1 && written.links == model.neighborLinks)
@@ -82,7 +81,7 @@ import Testing
             books.contains(
                 "\"authors\": [\n        \"Cached Author\"\n      ],\n      \"cover\": \"https://c.test/d.jpg\""))
         let spec = try CoreMLSpec(decoding: [UInt8](try Data(contentsOf: url)))
-        #expect(spec == CoreMLExport.spec(model: model, data: data, trainedAt: CoreMLSpecTests.trainedAt))
+        #expect(spec == CoreMLExport.spec(model: bookModel(model, data, trainedAt: CoreMLSpecTests.trainedAt)))
     }
 
     @Test func anUnwritableFolderIsAReportError() throws {
@@ -92,8 +91,7 @@ import Testing
         let model = Recommender().fit(workedExample)
         #expect {
             try CoreMLExport.write(
-                model: model, data: workedExample, items: [], to: file.appendingPathComponent("m.mlmodel"),
-                cacheFolder: nil)
+                model: bookModel(model, workedExample), to: file.appendingPathComponent("m.mlmodel"), cacheFolder: nil)
         } throws: { error in
             guard case .cannotCreateFolder? = error as? ReportError else { return false }
             return true

@@ -1,3 +1,5 @@
+import Foundation
+
 @testable import BookRecommender
 
 /// Builds `RatingData` for model tests: users are named `u0`, `u1`, …; items
@@ -77,4 +79,15 @@ func syntheticData(users: Int, items: Int, seed: UInt64) -> RatingData {
         for _ in 0..<random.below(4) { shelf.append((Int32(user), Int32(random.below(items)))) }
     }
     return ratingData(keys: keys, users: users, ratings: ratings, shelf: shelf)
+}
+
+/// `model`, fitted on `data`, as a `BookModel` (books without details unless `items` are given).
+func bookModel(
+    _ model: FittedModel, _ data: RatingData, items: [ItemInfo]? = nil,
+    trainedAt: Date = Date(timeIntervalSince1970: 1_750_000_000)
+) -> BookModel {
+    BookModel(
+        fitted: model,
+        ratings: Ratings(data: data, items: items ?? Array(repeating: ItemInfo(), count: data.itemCount)),
+        trainedAt: trainedAt)
 }

@@ -8,7 +8,7 @@ import Testing
         UserPicks(
             user: id,
             picks: picks.enumerated().map { index, item in
-                Pick(
+                ReportPick(
                     rank: index + 1, item: item, isbn13: nil, title: "T-\(item)", authors: ["A-\(item)"], score: 1,
                     because: [], fallback: false)
             },

@@ -24,8 +24,10 @@ extension ReportSamples {
             status: .ok, title: "Emma", authors: ["Jane Austen"],
             description: "Beautiful, clever, rich - and single - Emma Woodhouse is perfectly content with her life.",
             publishedDate: "1815")
-        func pick(_ rank: Int, _ item: String, _ title: String, _ author: String, _ enrichment: Enrichment) -> Pick {
-            Pick(
+        func pick(_ rank: Int, _ item: String, _ title: String, _ author: String, _ enrichment: Enrichment)
+            -> ReportPick
+        {
+            ReportPick(
                 rank: rank, item: item, isbn13: item, title: title, authors: [author], score: 4.5 - Double(rank) / 10,
                 because: [RatedBook(item: "9780765326355", title: "The Way of Kings", rating: 5)], fallback: false,
                 enrichment: enrichment)

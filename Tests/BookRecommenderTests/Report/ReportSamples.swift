@@ -8,11 +8,11 @@ enum ReportSamples {
 
     static func user(_ id: String, title: String? = "Dune", rank: Int = 1) -> UserPicks {
         let because = RatedBook(item: "9780441013593", title: "Dune & \"Sons\"", rating: 4.5)
-        let pick = Pick(
+        let pick = ReportPick(
             rank: rank, item: "9780000000002", isbn13: "9780000000002", title: title,
             authors: ["Frank <Herbert>", "O'Brien"], score: 4.2000000000000002, because: [because],
             fallback: false)
-        let popular = Pick(
+        let popular = ReportPick(
             rank: rank + 1, item: "OL123W", isbn13: nil, title: nil, authors: [], score: 3.75, because: [],
             fallback: true)
         return UserPicks(user: id, picks: [pick, popular], rated: [because])

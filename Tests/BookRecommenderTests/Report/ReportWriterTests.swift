@@ -68,7 +68,7 @@ import Testing
     @Test func indexShowsAtMostThreeTitles() {
         var user = ReportSamples.user("u")
         user.picks += (3...6).map {
-            Pick(
+            ReportPick(
                 rank: $0, item: "i\($0)", isbn13: nil, title: "T\($0)", authors: [], score: 1, because: [],
                 fallback: false)
         }

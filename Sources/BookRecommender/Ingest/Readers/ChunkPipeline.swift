@@ -4,7 +4,8 @@ import Foundation
 /// Parses the chunks of one file on several threads while the caller adds
 /// their batches to the sink in file order.
 ///
-/// Each thread has its own `RatingsRowParser` and takes the next chunk whenever
+/// Each thread has its own parser (a `RatingsRowParser` for CSV, a
+/// `RatingsXMLParser` for XML) and takes the next chunk whenever
 /// it is free, so a thread slowed by other work takes fewer; each thread sees
 /// its chunks in ascending order, which `IngestSink.take` relies on. At most
 /// `window` chunks past the last one taken back are parsed ahead, so memory
@@ -28,11 +29,13 @@ final class ChunkPipeline: @unchecked Sendable {
     /// Per thread: a batch already added to the sink, whose storage it reuses.
     private var spares: [RatingsBatch?]
 
-    /// Starts `threads` threads parsing `chunks` of the file at `path`, each
-    /// with its own copy of `parser`.
-    init(
-        path: String, delimiter: UInt8, chunks: [Range<Int>], parser: RatingsRowParser, threads: Int, window: Int
-    ) {
+    /// Reads the byte range of one chunk into a batch (emptied first). Each
+    /// thread makes its own and keeps it for all the chunks it parses.
+    typealias Parse = (Range<Int>, inout RatingsBatch) -> Void
+
+    /// Starts `threads` threads parsing `chunks`, each with the parse
+    /// function `makeParser` makes on that thread.
+    init(chunks: [Range<Int>], threads: Int, window: Int, makeParser: @escaping @Sendable () -> Parse) {
         self.chunks = chunks
         self.window = max(window, threads)
         parsed = Array(repeating: nil, count: chunks.count)
@@ -43,10 +46,10 @@ final class ChunkPipeline: @unchecked Sendable {
         for worker in 0..<threads {
             group.enter()
             let thread = Thread {
-                var parser = parser
+                let parse = makeParser()
                 while let index = self.handOut() {
                     var batch = self.spare(for: worker)
-                    parser.parse(path, delimiter: delimiter, range: chunks[index], into: &batch)
+                    parse(chunks[index], &batch)
                     self.deliver(Parsed(batch: batch, worker: worker), for: index)
                 }
                 self.group.leave()
@@ -86,6 +89,29 @@ final class ChunkPipeline: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         group.wait()
+    }
+
+    /// Adds the parsed chunks' batches to `sink` in file order, each with
+    /// `lineBase` advanced by the lines of the chunks before it, up to the
+    /// first chunk that must be read alone; after the first, makes room for
+    /// the ratings still to come in the `size` bytes the chunks cover.
+    /// - Returns: the index of the chunk that must be read alone
+    ///   (`chunks.count` when none must), `lineBase` being that chunk's; nil
+    ///   once the sink is stopped.
+    /// - Throws: the read error a batch carries, once what came before it is added.
+    func addInOrder(to sink: inout IngestSink, lineBase: inout Int, of size: Int) throws(IngestError) -> Int? {
+        var indices = [RatingsRowParser.Indices](repeating: .init(), count: spares.count)
+        for next in chunks.indices {
+            let parsed = takeBack(next)
+            if parsed.batch.mustReadOnAlone { return next }
+            sink.take(parsed.batch, indices: &indices[parsed.worker], lineBase: lineBase)
+            if let error = parsed.batch.error { throw error }
+            if sink.isStopped { return nil }
+            if next == 0 { sink.reserve(after: parsed.batch, in: chunks[0].count, of: size) }
+            lineBase += parsed.batch.linesRead
+            recycle(parsed.batch, worker: parsed.worker)
+        }
+        return chunks.count
     }
 
     private func handOut() -> Int? {

@@ -64,10 +64,15 @@ struct RatingField {
     func plainRating(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
         // One digit, the usual rating, read here as `CSVNumber.float` reads it.
         let digit = bytes.count == 1 ? bytes[0] &- UInt8(ascii: "0") : 10
-        guard let raw = digit < 10 ? Float(digit) : CSVNumber.float(bytes), raw != 0 || !unrated.contains(.zero) else {
-            return nil
-        }
-        return onScale(raw)
+        guard let raw = digit < 10 ? Float(digit) : CSVNumber.float(bytes) else { return nil }
+        return plainRating(raw: raw)
+    }
+
+    /// `plainRating(_:)` for the number the field holds: nil for a 0 that
+    /// means "unrated" or a number off the scale.
+    @inline(__always)
+    func plainRating(raw: Float) -> Float? {
+        raw != 0 || !unrated.contains(.zero) ? onScale(raw) : nil
     }
 
     /// Sends `book` for `user` to `sink` as a rating, a shelved book or a reject

@@ -29,8 +29,10 @@ struct RatingsBatch {
     var records = 0
     /// Line breaks the tokenizer has passed since it started.
     var linesRead = 0
-    /// True when the tokenizer met a quoted field, which may hold a line break.
-    var sawQuotedField = false
+    /// True when the chunk cannot be read on its own, so one parser must read
+    /// on from its start instead: the CSV tokenizer met a quoted field (which
+    /// may hold a line break), or an XML piece did not parse as whole elements.
+    var mustReadOnAlone = false
     /// True when the tokenizer reached the end of its bytes.
     var isFinished = false
     /// Why reading stopped part-way, when it did; what was read before is kept.
@@ -50,7 +52,7 @@ struct RatingsBatch {
         values = RatingValues()
         records = 0
         linesRead = 0
-        sawQuotedField = false
+        mustReadOnAlone = false
         isFinished = false
         error = nil
     }
@@ -64,8 +66,19 @@ struct RatingsBatch {
         records += 1
     }
 
-    mutating func reject(_ record: CSVRecord, _ reason: RejectReason) {
+    /// Adds one record's shelved book (the reader has it, unrated), in the parser's indices.
+    mutating func shelved(user: Int32, book: Int32) {
+        shelfUsers.append(user)
+        shelfBooks.append(book)
         records += 1
-        rejects.append(Reject(line: record.line, reason: reason, record: record.rawText))
+    }
+
+    mutating func reject(_ record: CSVRecord, _ reason: RejectReason) {
+        reject(line: record.line, reason: reason, record: record.rawText)
+    }
+
+    mutating func reject(line: Int, reason: RejectReason, record: String) {
+        records += 1
+        rejects.append(Reject(line: line, reason: reason, record: record))
     }
 }

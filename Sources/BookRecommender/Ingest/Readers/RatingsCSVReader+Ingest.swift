@@ -34,22 +34,14 @@ extension RatingsCSVReader {
         var lineBase = 0
         var next = 0
         if chunks.count > 1 {
-            let pipeline = ChunkPipeline(
-                path: file.path, delimiter: delimiter, chunks: chunks, parser: parser, threads: threads,
-                window: 2 * threads)
-            defer { pipeline.stop() }
-            var indices = [RatingsRowParser.Indices](repeating: .init(), count: threads)
-            while next < chunks.count {
-                let parsed = pipeline.takeBack(next)
-                if parsed.batch.sawQuotedField { break }
-                sink.take(parsed.batch, indices: &indices[parsed.worker], lineBase: lineBase)
-                if let error = parsed.batch.error { throw error }
-                if sink.isStopped { return }
-                if next == 0 { sink.reserve(ratings: Self.expected(parsed.batch, in: chunks[0].count, of: fileSize)) }
-                lineBase += parsed.batch.linesRead
-                next += 1
-                pipeline.recycle(parsed.batch, worker: parsed.worker)
+            let path = file.path
+            let pipeline = ChunkPipeline(chunks: chunks, threads: threads, window: 2 * threads) {
+                var parser = parser
+                return { range, batch in parser.parse(path, delimiter: delimiter, range: range, into: &batch) }
             }
+            defer { pipeline.stop() }
+            guard let alone = try pipeline.addInOrder(to: &sink, lineBase: &lineBase, of: fileSize) else { return }
+            next = alone
         }
         guard next < chunks.count else { return }
         var rest = parser
@@ -65,16 +57,10 @@ extension RatingsCSVReader {
             if let error = batch.error { throw error }
             if batch.isFinished || sink.isStopped { return }
             if first {
-                sink.reserve(ratings: Self.expected(batch, in: tokenizer.position - start, of: fileSize - start))
+                sink.reserve(after: batch, in: tokenizer.position - start, of: fileSize - start)
                 first = false
             }
         }
     }
 
-    /// The ratings still to come in a file of `size` bytes whose first `bytes`
-    /// held `batch`, supposing the rest is like them.
-    private static func expected(_ batch: RatingsBatch, in bytes: Int, of size: Int) -> Int {
-        guard bytes > 0, size > bytes else { return 0 }
-        return Int(Double(batch.ratingValues.count) / Double(bytes) * Double(size - bytes) * 1.02)
-    }
 }

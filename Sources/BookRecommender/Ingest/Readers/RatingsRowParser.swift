@@ -73,7 +73,7 @@ struct RatingsRowParser: Sendable {
             batch.error = error
         }
         batch.linesRead = tokenizer.line - 1
-        batch.sawQuotedField = tokenizer.sawQuotedField
+        batch.mustReadOnAlone = tokenizer.sawQuotedField
         // On the parser's thread, over values still in cache: the sink only merges.
         if layout.rating.scale == nil { batch.values.add(contentsOf: batch.ratingValues) }
     }
@@ -116,9 +116,8 @@ struct RatingsRowParser: Sendable {
             let (userIndex, bookIndex) = (index(of: user, in: &batch), index(of: book, in: &batch))
             batch.rating(user: userIndex, book: bookIndex, value: value)
         case .shelved:
-            batch.shelfUsers.append(index(of: user, in: &batch))
-            batch.shelfBooks.append(index(of: book, in: &batch))
-            batch.records += 1
+            let (userIndex, bookIndex) = (index(of: user, in: &batch), index(of: book, in: &batch))
+            batch.shelved(user: userIndex, book: bookIndex)
         }
     }
 

@@ -19,6 +19,10 @@ import Foundation
 /// ignored. A `rating` with no user, no usable book id, or a value that is not
 /// a number on the scale is sent to `sink.reject` as the re-serialised
 /// element, and reading goes on.
+///
+/// `read(_:into:)` serves any `RecordSink` on `XMLStreamReader`, one `String`
+/// per attribute; `Ingestor` takes `read(_:into:threads:)`, the same result
+/// from the attribute bytes, on several threads.
 public struct RatingsXMLReader: RatingReader {
     /// The scale of the file's ratings, over the root's `scale`; nil takes the
     /// root's, or detects it (see `IngestSink.beginScaleDetection()`).
@@ -44,8 +48,7 @@ public struct RatingsXMLReader: RatingReader {
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
         let declared = try Self.readRoot(&xml)
-        let fileScale = scale ?? declared
-        let field = RatingField(column: 0, scale: fileScale, unrated: fileScale?.zeroIsUnrated ?? true ? .zero : [])
+        let field = Self.ratingField(scale: scale ?? declared)
         while try xml.advance() {
             guard xml.nodeKind == .element, xml.depth == 1, xml.localName == "rating" else { continue }
             let line = xml.line
@@ -63,14 +66,22 @@ public struct RatingsXMLReader: RatingReader {
         }
     }
 
-    private enum Outcome {
+    /// What one `rating` element is.
+    enum Outcome {
         case rating(user: String, book: BookRef, value: Float)
         case shelved(user: String, book: BookRef)
         case reject(RejectReason)
     }
 
+    /// The rule for the `value` attribute on `scale` (nil: being detected,
+    /// values kept as they are): a 0 is a shelved book unless the scale
+    /// starts at 0.
+    static func ratingField(scale: RatingScale?) -> RatingField {
+        RatingField(column: 0, scale: scale, unrated: scale?.zeroIsUnrated ?? true ? .zero : [])
+    }
+
     /// Moves to the root element, checks it is `ratings` and reads its scale, if it states one.
-    private static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale? {
+    static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale? {
         try xml.enterRoot(named: "ratings")
         switch xml.attribute("scale")?.trimmingCharacters(in: .whitespaces) {
         case nil: return nil
@@ -81,7 +92,9 @@ public struct RatingsXMLReader: RatingReader {
         }
     }
 
-    private static func parse(_ attributes: [(name: String, value: String)], rating: RatingField) -> Outcome {
+    /// The rating, shelved book or reject one `rating` element's attributes
+    /// (named as `XMLStreamReader.attributes()` names them) make under `rating`.
+    static func parse(_ attributes: [(name: String, value: String)], rating: RatingField) -> Outcome {
         func value(_ name: String) -> String {
             (attributes.first { $0.name == name }?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         }

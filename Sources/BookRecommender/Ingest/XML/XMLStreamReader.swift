@@ -3,8 +3,16 @@ import Foundation
 
 /// A forward-only cursor over one XML file, on libxml2's `xmlTextReader`.
 ///
-/// The file is read through a file descriptor in small chunks, so memory stays
-/// flat however large the document. The parser is locked down: no network
+/// The file is read through a file descriptor in pieces of a few kilobytes,
+/// so memory stays flat however large the document. libxml2's reader parses
+/// a piece before it hands out its nodes, and a fatal error anywhere in a
+/// piece withholds every node of that piece; so when the document breaks, a
+/// regular file is read again from its start a line at a time by a new
+/// reader, which hands out the nodes already seen again (skipped here) and
+/// then those on the lines before the break, before it reports the break.
+/// The nodes handed out and the error are thus those of a reader fed a line
+/// at a time throughout, at the cost of a second pass over a broken file. A
+/// pipe is read a line at a time from the start. The parser is locked down: no network
 /// (`XML_PARSE_NONET`), no entity substitution, no DTD loading, defaulting or
 /// validation, libxml2's default size limits (no `XML_PARSE_HUGE`), and
 /// external entity loading refused process-wide. A document whose internal
@@ -28,31 +36,35 @@ struct XMLStreamReader: ~Copyable {
 
     /// The path being read, for messages.
     let path: String
-    private let reader: xmlTextReaderPtr
-    private let state: XMLReaderState
+    private let fd: Int32
+    private var reader: xmlTextReaderPtr
+    private var state: XMLReaderState
+    /// Nodes handed out so far.
+    private var nodes = 0
 
-    /// Opens `path` for reading; nothing is parsed yet.
+    /// Opens `path` for reading; nothing is parsed yet. `byLine` feeds
+    /// libxml2 a line at a time from the start, as a pipe is read: one pass
+    /// to a break, where finding the break in pieces costs two.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened.
-    init(path: String) throws(IngestError) {
+    init(path: String, byLine: Bool = false) throws(IngestError) {
         _ = libxml2SetUp
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
-        let state = XMLReaderState(fd: fd)
-        let context = Unmanaged.passUnretained(state).toOpaque()
-        let options = XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue
-        guard let reader = xmlReaderForIO(readChunk, nil, context, path, nil, Int32(options)) else {
+        var status = stat()
+        let regular = fstat(fd, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        do throws(IngestError) {
+            (reader, state) = try XMLReaderState.reader(path: path, fd: fd, byLine: byLine || !regular)
+        } catch {
             close(fd)
-            throw .cannotRead(path: path, reason: "libxml2 cannot create a reader")
+            throw error
         }
-        xmlTextReaderSetStructuredErrorHandler(reader, recordError, context)
         self.path = path
-        self.reader = reader
-        self.state = state
+        self.fd = fd
     }
 
     deinit {
         xmlFreeTextReader(reader)
-        close(state.fd)
+        close(fd)
     }
 
     /// Moves to the next node in document order.
@@ -61,15 +73,43 @@ struct XMLStreamReader: ~Copyable {
     ///   document is not well-formed, is truncated, declares entities or breaks
     ///   the depth or attribute bounds; `.cannotRead` when reading fails.
     mutating func advance() throws(IngestError) -> Bool {
-        switch xmlTextReaderRead(reader) {
+        switch try step() {
         case 1:
-            // Text between tags ends on the line where the next tag begins.
-            state.textLineBeforeNode = state.lastNodeWasText ? state.lastTextLine : nil
-            try checkCurrentNode()
+            nodes += 1
             return true
-        case 0 where state.fatalError == nil:
+        case 0 where state.errors.fatal == nil:
             return false
         default:
+            guard !state.byLine, state.readErrno == 0 else { throw failure() }
+            try readAgainByLine()
+            return try advance()
+        }
+    }
+
+    /// Moves to the next node and checks it: `xmlTextReaderRead`'s 1 (a node),
+    /// 0 (the end) or -1 (libxml2 failed).
+    /// - Throws: `IngestError.malformed` when the node breaks a bound.
+    private func step() throws(IngestError) -> Int32 {
+        let status = xmlTextReaderRead(reader)
+        guard status == 1 else { return status }
+        // Text between tags ends on the line where the next tag begins.
+        state.textLineBeforeNode = state.lastNodeWasText ? state.lastTextLine : nil
+        try checkCurrentNode()
+        return status
+    }
+
+    /// Replaces the reader by one fed a line at a time from the file's start,
+    /// moved past the nodes already handed out.
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read again;
+    ///   the new reader's error when it breaks before reaching them.
+    private mutating func readAgainByLine() throws(IngestError) {
+        guard lseek(fd, 0, SEEK_SET) == 0 else {
+            throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
+        }
+        let (lineReader, lineState) = try XMLReaderState.reader(path: path, fd: fd, byLine: true)
+        xmlFreeTextReader(reader)
+        (reader, state) = (lineReader, lineState)
+        for _ in 0..<nodes where try step() != 1 {
             throw failure()
         }
     }
@@ -197,86 +237,6 @@ struct XMLStreamReader: ~Copyable {
         if state.readErrno != 0 {
             return .cannotRead(path: path, reason: String(cString: strerror(state.readErrno)))
         }
-        let error = state.fatalError ?? state.firstError
-        return .malformed(path: path, line: error?.line ?? parserLine, reason: error?.message ?? "XML parse error")
+        return state.errors.malformed(path: path, fallbackLine: parserLine)
     }
-}
-
-/// What the libxml2 callbacks share with `XMLStreamReader`: the file and the
-/// errors reported so far.
-private final class XMLReaderState {
-    let fd: Int32
-    var readErrno: Int32 = 0
-    var firstError: (line: Int, message: String)?
-    var fatalError: (line: Int, message: String)?
-    /// The line on which the last text node ended (exact with XML_PARSE_BIG_LINES).
-    var lastTextLine = 0
-    var lastNodeWasText = false
-    /// `lastTextLine` when the node just before the current one was text.
-    var textLineBeforeNode: Int?
-
-    /// Bytes read from `fd` but not yet handed to libxml2: `pending[start..<end]`.
-    let pending = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
-    var start = 0
-    var end = 0
-
-    init(fd: Int32) {
-        self.fd = fd
-    }
-
-    deinit {
-        pending.deallocate()
-    }
-}
-
-/// Installs, once per process, an external entity loader that loads nothing.
-private let libxml2SetUp: Void = {
-    xmlInitParser()
-    xmlSetExternalEntityLoader { _, _, _ in nil }
-}()
-
-/// libxml2's read callback: the next piece of the file, 0 at its end, -1 on
-/// error. Pieces end at a line feed: libxml2's reader parses what it is given
-/// before it hands out nodes, and a fatal error anywhere in a piece withholds
-/// every node of that piece, so line-sized pieces keep every record on the
-/// lines before a break.
-private func readChunk(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int32)
-    -> Int32
-{
-    guard let context, let buffer, length > 0 else { return -1 }
-    let state = Unmanaged<XMLReaderState>.fromOpaque(context).takeUnretainedValue()
-    while state.start == state.end {
-        let count = read(state.fd, state.pending, 1 << 16)
-        if count == 0 { return 0 }
-        if count > 0 {
-            state.start = 0
-            state.end = count
-        } else if errno != EINTR {
-            state.readErrno = errno
-            return -1
-        }
-    }
-    let limit = min(state.end - state.start, Int(length))
-    let from = state.pending + state.start
-    let count = memchr(from, 0x0A, limit).map { $0.assumingMemoryBound(to: UInt8.self) - from + 1 } ?? limit
-    UnsafeMutableRawPointer(buffer).copyMemory(from: from, byteCount: count)
-    state.start += count
-    return Int32(count)
-}
-
-/// libxml2's structured error callback: keeps the first error and the first
-/// fatal one, with their lines; warnings are dropped.
-private func recordError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
-    guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-    let state = Unmanaged<XMLReaderState>.fromOpaque(context).takeUnretainedValue()
-    var message = error.pointee.message.map { String(cString: $0) } ?? "XML parse error"
-    if error.pointee.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) {
-        // libxml2's words for an expansion bomb ("billion laughs") it stopped.
-        message = "the DOCTYPE declares entities, which are not accepted (libxml2 stopped expanding them)"
-    }
-    let entry = (
-        line: max(Int(error.pointee.line), 1), message: message.trimmingCharacters(in: .whitespacesAndNewlines)
-    )
-    if state.firstError == nil { state.firstError = entry }
-    if error.pointee.level == XML_ERR_FATAL, state.fatalError == nil { state.fatalError = entry }
 }

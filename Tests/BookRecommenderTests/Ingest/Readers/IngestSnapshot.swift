@@ -46,11 +46,7 @@ struct IngestSnapshot: Equatable {
                 InputFile(path: path), into: &sink, threads: threads, chunkBytes: chunkBytes, batchRecords: batchRecords
             )
         }
-        return IngestSnapshot(
-            userIDs: sink.data.userIDs, itemKeys: sink.data.itemKeys, ratingUser: sink.data.ratingUser,
-            ratingItem: sink.data.ratingItem, ratingValue: sink.data.ratingValue, shelfUser: sink.data.shelfUser,
-            shelfItem: sink.data.shelfItem, items: sink.items, counts: sink.counts, stoppedAt: sink.failure?.line,
-            rejects: log.first)
+        return IngestSnapshot(sink, rejects: log)
     }
 
     /// The byte-level paths worth comparing with the `String` one: 1 to 4
@@ -62,4 +58,15 @@ struct IngestSnapshot: Equatable {
                 Path.bytes(threads: threads, chunkBytes: chunkBytes, batchRecords: 3)
             }
         } + [.bytes(threads: 1, chunkBytes: RatingsCSVReader.chunkBytes, batchRecords: RatingsCSVReader.batchRecords)]
+}
+
+extension IngestSnapshot {
+    /// What `sink` holds and `log` kept.
+    init(_ sink: IngestSink, rejects log: RejectLog) {
+        self.init(
+            userIDs: sink.data.userIDs, itemKeys: sink.data.itemKeys, ratingUser: sink.data.ratingUser,
+            ratingItem: sink.data.ratingItem, ratingValue: sink.data.ratingValue, shelfUser: sink.data.shelfUser,
+            shelfItem: sink.data.shelfItem, items: sink.items, counts: sink.counts, stoppedAt: sink.failure?.line,
+            rejects: log.first)
+    }
 }

@@ -1,0 +1,53 @@
+/// The layout of a model file, version 1 (all integers little-endian):
+///
+///     header, 64 bytes
+///       0  magic: 0x89 "BKRM" CR LF 0x1A (a text-mode copy or a non-model file fails here)
+///       8  format version, UInt32        12  header size, UInt32 (64)
+///      16  file size, UInt64             24  XXH64 of bytes 64 ..< file size, UInt64
+///      32  32 zero bytes
+///     blocks, in a fixed order, each:
+///       tag (4 ASCII bytes), element size (UInt32), payload size (UInt64),
+///       the payload, zero bytes up to the next multiple of 8
+///
+/// Every payload is an array of fixed-size elements starting 8-byte aligned,
+/// so the reader copies it straight into a Swift array; strings are an offset
+/// block (UInt64, count + 1) and a UTF-8 byte block. A missing optional string
+/// is the single byte 0xFF, which valid UTF-8 never holds.
+enum ModelFileFormat {
+    static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x52, 0x4D, 0x0D, 0x0A, 0x1A]
+    /// The format this code writes, and the newest it reads.
+    static let version: UInt32 = 1
+    static let headerSize = 64
+    static let blockHeaderSize = 16
+    /// A missing optional string.
+    static let absent: [UInt8] = [0xFF]
+
+    /// The blocks of a version-1 file, in file order.
+    enum Tag: String, CaseIterable {
+        /// `ModelMetadata` as JSON.
+        case metadata = "META"
+        case keyOffsets = "KEY#", keyBytes = "KEY$"
+        case isbnOffsets = "ISB#", isbnBytes = "ISB$"
+        case titleOffsets = "TIT#", titleBytes = "TIT$"
+        case imageOffsets = "IMG#", imageBytes = "IMG$"
+        /// Per item, where its authors start in the author list (count + 1).
+        case authorStarts = "AUT^"
+        case authorOffsets = "AUT#", authorBytes = "AUT$"
+        /// The items in ascending key order.
+        case itemAtRank = "RANK"
+        case neighborOffsets = "NBR#", neighborEntries = "NBR="
+        case popularItems = "POPI", popularScores = "POPS"
+        case userOffsets = "USR#", userBytes = "USR$"
+        /// The readers in ascending id order.
+        case userOrder = "USRK"
+        case ratingOffsets = "RAT#", ratingEntries = "RAT="
+        case shelfOffsets = "SHL#", shelfEntries = "SHL="
+        /// `ModelOptions.exclude` and `only` as bitmap words (empty when unset).
+        case exclude = "EXCL", only = "ONLY"
+
+        /// The tag as the 4 bytes the file holds, read as one little-endian UInt32.
+        var code: UInt32 {
+            rawValue.utf8.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        }
+    }
+}
