@@ -22,6 +22,8 @@ final class Interruption: @unchecked Sendable {
     private let critical = NSRecursiveLock()
     private var sources: [DispatchSourceSignal] = []
     private var received: Int32?
+    /// Set at the first signal, before `received`, which checkpoints read.
+    private var signalled = false
     private var onSignal: (@Sendable () -> Void)?
     private var unfinished: URL?
     private var log = Log()
@@ -81,13 +83,18 @@ final class Interruption: @unchecked Sendable {
 
     private func handle(_ number: Int32) {
         lock.lock()
-        let first = received == nil
-        if first { received = number }
+        let first = !signalled
+        signalled = true
         let callback = onSignal
         let wait = grace
         lock.unlock()
         guard first else { return abandon(number, reason: "second signal") }
+        // Logged before `received` is set: once a checkpoint sees the signal the
+        // process may exit, and the line must be out by then.
         log.warning("run", "signal", ["signal": number == SIGINT ? "SIGINT" : "SIGTERM", "action": "stopping"])
+        lock.lock()
+        received = number
+        lock.unlock()
         callback?()
         DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in
             abandon(number, reason: "still busy after \(wait) s")

@@ -33,14 +33,17 @@ import Testing
     }
 
     @Test func a429RetryAfterDateIsWaitedFor() async throws {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        // Whole seconds only: two seconds ahead is at least one second's wait.
-        let date = formatter.string(from: Date().addingTimeInterval(2))
-        let server = try Self.server(
-            failing: 1, with: .json(Self.perMinute, status: 429, headers: ["Retry-After": date]))
+        // Stamped when the 429 is sent, not when the test starts, so a slow start cannot
+        // shorten the wait; whole seconds only: two seconds ahead is at least one second's wait.
+        let server = try TestHTTPServer { request in
+            guard request.attempt < 1 else { return .json(Self.hit) }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            let date = formatter.string(from: Date().addingTimeInterval(2))
+            return .json(Self.perMinute, status: 429, headers: ["Retry-After": date])
+        }
         defer { server.stop() }
         let result = await Enricher(options: Support.options(for: server)).enrich([Self.book])
 
