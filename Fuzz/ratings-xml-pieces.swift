@@ -1,10 +1,11 @@
 // libFuzzer target `ratings-xml-pieces`: a ratings XML document read whole by
 // one parser, then cut into tiny pieces parsed on three threads after the
-// document's head. The reads must agree exactly: the same users, items and
-// ratings in the same order, the same rejects with the same lines, the same
-// error. They must also agree with the `String` read on `XMLStreamReader`:
-// exactly for a document that does not break, on the error for one that does
-// (SAX keeps records on the broken line that the line-fed reader withholds).
+// document's head. The reads must agree exactly: the same users, items,
+// ratings and shelved books in the same order, the same rejects with the same
+// lines, the same error. They must also agree with the `String` read on
+// `XMLStreamReader`: exactly for a document that does not break, on the error
+// for one that does (SAX keeps records on the broken line that the line-fed
+// reader withholds).
 // Needs the library built with -enable-testing (scripts/fuzz does).
 
 import Foundation
@@ -34,6 +35,7 @@ struct PiecesOutcome: Equatable, CustomStringConvertible {
     var itemKeys: [String]
     var ratings: [Int32]
     var values: [Float]
+    var shelves: [Int32]
     var items: [ItemInfo]
     var counts: RecordCounts
     var rejects: [RejectLog.Entry]
@@ -58,6 +60,7 @@ struct PiecesOutcome: Equatable, CustomStringConvertible {
         itemKeys = sink.data.itemKeys
         ratings = zip(sink.data.ratingUser, sink.data.ratingItem).flatMap { [$0, $1] }
         values = sink.data.ratingValue
+        shelves = zip(sink.data.shelfUser, sink.data.shelfItem).flatMap { [$0, $1] }
         items = sink.items
         counts = sink.counts
         rejects = log.first

@@ -13,7 +13,11 @@ import Foundation
 ///
 /// A book is named by an ISBN-10 or ISBN-13 in any form the ISBN cleaner
 /// repairs (hyphens, a lost leading zero, `=""` wrappers), which becomes its
-/// ISBN-13 key, by an ASIN (`asin:…`), or by any other id, kept as it is.
+/// ISBN-13 key, by an ASIN (`asin:…`), or by any other id. A book without an
+/// ISBN that is given a title is keyed by its title and first author
+/// (`TitleKey`), and joins the ISBN book of the same title and author once all
+/// are added (`SameBookJoin`), as ingest does across files; without a title,
+/// its id is kept as it is.
 /// Ratings are on the 0–5 scale, as `bookrec` puts every format (0.25 to 5).
 /// A reader's later rating of a book replaces the earlier one.
 public struct RatingsBuilder: Sendable {
@@ -56,12 +60,15 @@ public struct RatingsBuilder: Sendable {
     }
 
     /// The ratings, interned as ingest interns a file's records (readers and
-    /// books numbered in the order first seen).
+    /// books numbered in the order first seen), with books known only by title
+    /// and author joined to their ISBN book as ingest joins them.
     public func build() -> Ratings {
         var sink = IngestSink(catalog: Catalog(), policy: .skip, rejects: RejectLog(streamingTo: nil, keep: 0))
         for (line, entry) in entries.enumerated() {
             sink.rating(user: entry.user, book: entry.book, value: entry.rating, line: line + 1)
         }
-        return Ratings(data: sink.data, items: sink.items)
+        var (data, items) = (sink.data, sink.items)
+        _ = SameBookJoin.join(&data, items: &items)
+        return Ratings(data: data, items: items)
     }
 }

@@ -1,7 +1,9 @@
 /// How one input record names a book, before ingest turns it into an item key.
 ///
-/// Readers fill in what the record holds; `Ingestor` resolves it against the
-/// catalog: the ISBN-13 wins, then a catalog id, then `localID` as it is.
+/// Readers fill in what the record holds; `Ingestor` resolves it to an item
+/// key: the ISBN-13 wins, then a catalog id, then the title + first author
+/// key every format shares (see `TitleKey`), then `localID` as it is, then a
+/// key of the title alone.
 public struct BookRef: Sendable, Equatable {
     /// A validated ISBN-13 (13 ASCII digits), when the record held a usable ISBN.
     public var isbn13: String?
@@ -21,6 +23,6 @@ public struct BookRef: Sendable, Equatable {
         self.authors = authors
     }
 
-    /// True when nothing in the record can identify the book.
-    public var isUnidentified: Bool { isbn13 == nil && (localID ?? "").isEmpty }
+    /// True when nothing in the record can identify the book: no ISBN, no id, no title.
+    public var isUnidentified: Bool { isbn13 == nil && (localID ?? "").isEmpty && (title ?? "").isEmpty }
 }

@@ -2,15 +2,18 @@
 public enum CSVFormatDetector {
     /// The format whose header `headerFields` is, or nil when none fits.
     /// Names are compared case-insensitively, in this order: Goodreads
-    /// (`Book Id`, `My Rating`, `Exclusive Shelf`), StoryGraph (`ISBN/UID`,
-    /// `Star Rating`), LibraryThing (`Primary Author` with `ISBNs` or
+    /// (`Book Id`, `My Rating`, `Exclusive Shelf`), StoryGraph (`ISBN/UID`
+    /// with `Star Rating`, or with `Title`, `Authors` and `Read Status` when a
+    /// spreadsheet cut the rest off), LibraryThing (`Primary Author` with `ISBNs` or
     /// `Book ID`), Book-Crossing (`User-ID`, `Book-Rating`), then a generic
     /// ratings file (a user, a book and a rating column under the usual names).
     public static func detect(headerFields: [String]) -> InputFormat? {
         let header = CSVHeader(headerFields)
         let has = { (names: [String]) in names.allSatisfy(header.contains) }
         if has(["Book Id", "My Rating", "Exclusive Shelf"]) { return .goodreads }
-        if has(["ISBN/UID", "Star Rating"]) { return .storygraph }
+        if has(["ISBN/UID", "Star Rating"]) || has(["Title", "Authors", "ISBN/UID", "Read Status"]) {
+            return .storygraph
+        }
         if has(["Primary Author"]) && (has(["ISBNs"]) || has(["Book ID"])) { return .librarything }
         if has(["User-ID", "Book-Rating"]) { return .bookcrossing }
         if header.index(ofAny: RatingsCSVReader.userAliases) != nil,
@@ -26,8 +29,22 @@ public enum CSVFormatDetector {
     /// detected), or nil when the file is empty or the line fits no format.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read.
     public static func detect(file: InputFile) throws(IngestError) -> InputFormat? {
+        try firstLine(of: file).map { detect(headerFields: $0) } ?? nil
+    }
+
+    /// The exports whose header has as many fields as the first line of
+    /// `file`: what a file that lost its header line may be (a hint only).
+    /// - Throws: `IngestError.cannotRead` when the file cannot be read.
+    public static func headerlessCandidates(_ file: InputFile) throws(IngestError) -> [InputFormat] {
+        guard let fields = try firstLine(of: file) else { return [] }
+        return InputFormat.allCases.filter { format in
+            KnownHeaders.layouts(of: format).contains { $0.count == fields.count }
+        }
+    }
+
+    private static func firstLine(of file: InputFile) throws(IngestError) -> [String]? {
         var tokenizer = try CSVTokenizer(path: file.path)
         guard let first = try tokenizer.next(), first.problem == nil else { return nil }
-        return detect(headerFields: first.fields)
+        return first.fields
     }
 }

@@ -16,7 +16,9 @@ public enum FormatDetection {
             let root = try XMLRootDetector.rootElementName(ofFileAt: file.path)
             guard let format = XMLRootDetector.inputFormat(forRoot: root) else {
                 throw .unknownFormat(
-                    path: file.path, reason: "XML root element <\(root)> is not <ratings> or a Goodreads <rss> feed")
+                    path: file.path,
+                    reason: "XML root element <\(root)> is not <ratings>, a Goodreads <rss> feed or a Goodreads API "
+                        + "<GoodreadsResponse>")
             }
             return format
         case UInt8(ascii: "{"):
@@ -24,9 +26,15 @@ public enum FormatDetection {
         default:
             if let format = try CSVFormatDetector.detect(file: file) { return format }
             if columns != nil { return .ratingsCSV }
+            let hint = try CSVFormatDetector.headerlessCandidates(file).map {
+                "; its fields are as many as a \($0.rawValue) export's, whose header line may be missing "
+                    + "(--format \($0.rawValue) reads it without)"
+            }.joined()
             throw .unknownFormat(
                 path: file.path,
-                reason: "header not recognised: \"\(head.firstLine)\"; give --format (and --columns for ratings-csv)")
+                reason:
+                    "header not recognised: \"\(head.firstLine)\"\(hint); give --format (and --columns for ratings-csv)"
+            )
         }
     }
 }

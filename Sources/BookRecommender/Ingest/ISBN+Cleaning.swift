@@ -62,13 +62,26 @@ extension ISBN {
             return .isbn13(isbn13(fromISBN10: chars), repaired: false)
         case 10 where chars.starts(with: Array("B0".utf8)) && chars.allSatisfy(isUpperAlphanumeric):
             return .asin(String(decoding: chars, as: UTF8.self))
-        case 9 where chars.allSatisfy(isDigit) && isValidISBN10([UInt8(ascii: "0")] + chars):
-            return .isbn13(isbn13(fromISBN10: [UInt8(ascii: "0")] + chars), repaired: true)
-        case 8 where chars.allSatisfy(isDigit) && isValidISBN10([UInt8(ascii: "0")] + chars + [UInt8(ascii: "X")]):
-            return .isbn13(isbn13(fromISBN10: [UInt8(ascii: "0")] + chars + [UInt8(ascii: "X")]), repaired: true)
+        case 7...9 where chars.dropLast().allSatisfy(isDigit) && (isDigit(chars[chars.count - 1]) || chars.last == X):
+            return restoringLostZeros(chars).map { .isbn13(isbn13(fromISBN10: $0), repaired: true) }
+                ?? .invalid(raw: raw)
         default:
             return .invalid(raw: raw)
         }
+    }
+
+    private static let X = UInt8(ascii: "X")
+
+    /// The ISBN-10 that `chars` (7 to 9 characters) was before a number
+    /// conversion dropped its one to three leading zeros, and with them a
+    /// final `X` when `chars` are all digits (`38549081` for `038549081X`):
+    /// the one restoration that validates, or nil when none or several do.
+    private static func restoringLostZeros(_ chars: [UInt8]) -> [UInt8]? {
+        let zeros = { (count: Int) in [UInt8](repeating: UInt8(ascii: "0"), count: count) }
+        var candidates = [zeros(10 - chars.count) + chars]
+        if chars.count < 9 && chars.allSatisfy(isDigit) { candidates.append(zeros(9 - chars.count) + chars + [X]) }
+        let valid = candidates.filter(isValidISBN10)
+        return valid.count == 1 ? valid[0] : nil
     }
 
     private static func isUpperAlphanumeric(_ byte: UInt8) -> Bool {

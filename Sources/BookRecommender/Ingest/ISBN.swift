@@ -24,9 +24,10 @@ public enum ISBN {
     }
 
     /// Normalises one raw ISBN field: formula wrappers, brackets and lists
-    /// (the first valid value wins), labels, separators, qualifiers, lost
-    /// leading zeros, scientific notation, ISBN-10 → ISBN-13, ASINs.
-    /// A wrong check digit is never "fixed".
+    /// (the first valid value wins), labels, separators, qualifiers, one to
+    /// three lost leading zeros (and a lost final `X`) when exactly one way of
+    /// putting them back validates, scientific notation, ISBN-10 → ISBN-13,
+    /// ASINs. A wrong check digit is never "fixed".
     public static func normalize(_ raw: String) -> Normalized {
         let unwrapped = unwrapFormula(raw)
         if unwrapped.isEmpty { return .empty }

@@ -8,11 +8,13 @@ public enum IngestError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformed(path: String, line: Int, reason: String)
     /// A bad record with `--on-bad-record fail`.
     case badRecord(path: String, line: Int, reason: RejectReason)
+    /// Files of two different sources would be the same member (see `InputExpansion`).
+    case memberClash(member: String, paths: [String])
 
     /// The line the problem is on (0 when it concerns the whole file).
     public var line: Int {
         switch self {
-        case .cannotRead, .unknownFormat: 0
+        case .cannotRead, .unknownFormat, .memberClash: 0
         case .malformed(_, let line, _), .badRecord(_, let line, _): line
         }
     }
@@ -24,6 +26,7 @@ public enum IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownFormat(_, let reason): "unknown format: \(reason)"
         case .malformed(_, _, let reason): reason
         case .badRecord(_, _, let reason): reason.description
+        case .memberClash(let member, let paths): Self.clash(member, paths)
         }
     }
 
@@ -33,6 +36,12 @@ public enum IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownFormat(let path, let reason): "\(path): unknown format: \(reason)"
         case .malformed(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .badRecord(let path, let line, let reason): "\(path):\(line): bad record: \(reason)"
+        case .memberClash(let member, let paths): Self.clash(member, paths)
         }
+    }
+
+    private static func clash(_ member: String, _ paths: [String]) -> String {
+        "\(paths.joined(separator: " and ")) would both be member \"\(member)\" (two people are never merged); "
+            + "put one person's exports together in a folder named after them, or rename a file"
     }
 }

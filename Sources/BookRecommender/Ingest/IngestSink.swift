@@ -17,6 +17,9 @@ struct IngestSink: RecordSink {
     private var itemIndex = KeyInterner()
     /// The last user interned: files usually list one user's ratings together.
     private var lastUser: (id: String, index: Int32)?
+    /// While the scale of the file being read is detected: its ratings so far
+    /// (see `IngestSink+Scale.swift`).
+    var detection: ScaleDetection?
 
     init(catalog: Catalog, policy: BadRecordPolicy, rejects: RejectLog) {
         self.catalog = catalog
@@ -28,6 +31,7 @@ struct IngestSink: RecordSink {
 
     mutating func rating(user: String, book: BookRef, value: Float, line: Int) {
         guard let (userID, itemID) = intern(user: user, book: book, line: line) else { return }
+        detection?.values.add(value)
         counts.read += 1
         counts.used += 1
         data.ratingUser.append(userID)
@@ -43,7 +47,16 @@ struct IngestSink: RecordSink {
         data.shelfItem.append(itemID)
     }
 
+    mutating func blank(line: Int) {
+        counts.read += 1
+        counts.blank += 1
+    }
+
     mutating func reject(line: Int, reason: RejectReason, record: String) {
+        if case .ratingAboveDetection(let raw) = reason, detection != nil {
+            detection?.values.addBeyondLimit()
+            if detection?.beyond == nil { detection?.beyond = (line, raw) }
+        }
         counts.read += 1
         counts.rejected += 1
         rejects.add(RejectLog.Entry(file: path, line: line, reason: reason, record: record))
@@ -73,12 +86,17 @@ struct IngestSink: RecordSink {
         return index
     }
 
-    /// The item index of `book` (by ISBN-13, else catalog entry, else its own
-    /// id), adding it when new; nil when nothing identifies it. A book named
-    /// again may bring the title the item lacked.
+    /// The item index of `book` (by ISBN-13, else catalog entry, else title
+    /// and author, else its own id, else title alone; see `BookRef`), adding
+    /// it when new; nil when nothing identifies it. A book named again may
+    /// bring the title the item lacked.
     private mutating func internItem(_ book: BookRef) -> Int32? {
         let entry = catalog.isEmpty ? nil : catalog.entry(for: book)
-        guard let key = book.isbn13 ?? entry?.itemKey ?? book.localID.flatMap({ $0.isEmpty ? nil : $0 }) else {
+        guard
+            let key = book.isbn13 ?? entry?.itemKey
+                ?? book.title.flatMap({ TitleKey.make(title: $0, author: book.authors.first ?? "") })
+                ?? book.localID.flatMap({ $0.isEmpty ? nil : $0 }) ?? TitleKey.make(title: book.title, author: nil)
+        else {
             return nil
         }
         let (itemID, isNew) = itemIndex.index(of: key)
@@ -122,6 +140,7 @@ struct IngestSink: RecordSink {
             guard let itemID = internItem(book) else { preconditionFailure("unidentified book from RatingsRowParser") }
             indices.items.append(itemID)
         }
+        detection?.values.merge(batch.values)
         let users = indices.users
         let items = indices.items
         data.ratingUser.append(contentsOf: batch.ratingUsers.lazy.map { users[Int($0)] })
@@ -129,11 +148,46 @@ struct IngestSink: RecordSink {
         data.ratingValue.append(contentsOf: batch.ratingValues)
         data.shelfUser.append(contentsOf: batch.shelfUsers.lazy.map { users[Int($0)] })
         data.shelfItem.append(contentsOf: batch.shelfBooks.lazy.map { items[Int($0)] })
-        counts.read += batch.ratingValues.count + batch.shelfUsers.count
+        counts.read += batch.ratingValues.count + batch.shelfUsers.count + batch.blank
         counts.used += batch.ratingValues.count
         counts.shelved += batch.shelfUsers.count
+        counts.blank += batch.blank
         for entry in batch.rejects where !isStopped {
             reject(line: lineBase + entry.line, reason: entry.reason, record: entry.record)
+        }
+    }
+
+    /// Everything read since `checkpoint` forgotten: ratings, shelf entries,
+    /// new users and books, and reject rows (see `IngestSink+Scale.swift`).
+    mutating func rollback(to checkpoint: Checkpoint) {
+        data.ratingUser.removeSubrange(checkpoint.ratings...)
+        data.ratingItem.removeSubrange(checkpoint.ratings...)
+        data.ratingValue.removeSubrange(checkpoint.ratings...)
+        data.shelfUser.removeSubrange(checkpoint.shelves...)
+        data.shelfItem.removeSubrange(checkpoint.shelves...)
+        userIndex.forget(data.userIDs[checkpoint.users...], downTo: checkpoint.users)
+        data.userIDs.removeSubrange(checkpoint.users...)
+        itemIndex.forget(data.itemKeys[checkpoint.items...], downTo: checkpoint.items)
+        data.itemKeys.removeSubrange(checkpoint.items...)
+        items.removeSubrange(checkpoint.items...)
+        lastUser = nil
+        rejects.rollback(to: checkpoint.rejects)
+        counts = checkpoint.counts
+        detection = nil
+    }
+
+    /// Where the sink is now, to `rollback(to:)`.
+    func checkpoint() -> Checkpoint {
+        Checkpoint(
+            ratings: data.ratingValue.count, shelves: data.shelfUser.count, users: data.userIDs.count,
+            items: data.itemKeys.count, rejects: rejects.mark(), counts: counts)
+    }
+
+    /// Normalises ratings `range` with `scale` (the values were kept raw while it was detected).
+    mutating func normalizeRatings(_ range: Range<Int>, with scale: RatingScale) {
+        for index in range {
+            // Every value is on the scale: detection chose it to hold them all.
+            data.ratingValue[index] = scale.normalize(data.ratingValue[index]) ?? data.ratingValue[index]
         }
     }
 

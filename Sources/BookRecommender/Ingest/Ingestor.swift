@@ -10,19 +10,33 @@ public struct Ingestor {
         public var items: [ItemInfo]
         public var files: [FileReport]
         public var catalog: RecordCounts?
+        /// Books joined across files by title and author, and edition shelf entries added.
+        public var sameBook = SameBookJoin.Summary()
+        /// The members of the per-person exports, with what their files gave.
+        public var members: [MemberReport] = []
+
+        /// The members whose files gave no rating.
+        public var membersWithoutRatings: [MemberReport] { members.filter { $0.problem != nil } }
         public var totals: RecordCounts { files.reduce(RecordCounts()) { $0 + $1.records } }
     }
 
     public var format: InputFormat?
     public var columns: ColumnMap?
+    /// `--rating-scale`: the scale of every generic file (ratings CSV and
+    /// XML), or nil to take a ratings XML's own `scale` or detect each file's.
+    public var ratingScale: RatingScale?
     public var policy: BadRecordPolicy
     /// How many threads may parse one generic ratings file or ratings XML file
     /// (the result is the same for any count).
     public var threads: Int
 
-    public init(format: InputFormat?, columns: ColumnMap?, policy: BadRecordPolicy, threads: Int = 1) {
+    public init(
+        format: InputFormat?, columns: ColumnMap?, ratingScale: RatingScale? = nil, policy: BadRecordPolicy,
+        threads: Int = 1
+    ) {
         self.format = format
         self.columns = columns
+        self.ratingScale = ratingScale
         self.policy = policy
         self.threads = max(1, threads)
     }
@@ -45,9 +59,15 @@ public struct Ingestor {
         for file in files {
             sink.path = file.path
             sink.counts = RecordCounts()
+            let start = sink.checkpoint()
             var chosen = format
+            var scale: FileScale?
             var problem: IngestError?
             do throws(IngestError) {
+                guard !InputExpansion.isFolderPath(file.path) else {
+                    let reason = file.memberFolder == nil ? "it is a folder" : "the member folder holds no export"
+                    throw .cannotRead(path: file.path, reason: reason)
+                }
                 let detected: InputFormat
                 if let format {
                     detected = format
@@ -55,58 +75,112 @@ public struct Ingestor {
                     detected = try FormatDetection.detect(file, columns: columns)
                 }
                 chosen = detected
-                if detected == .ratingsCSV {
-                    try RatingsCSVReader(columns: columns).read(file, into: &sink, threads: threads)
-                } else if detected == .ratingsXML {
-                    try RatingsXMLReader().read(file, into: &sink, threads: threads)
-                } else {
-                    try reader(for: detected, file: file).read(file, into: &sink)
-                }
+                (scale, problem) = try read(file, as: detected, into: &sink)
             } catch {
-                // With `skip`, a file that breaks (or cannot be read at all) costs
-                // only itself: what it held before the break is kept, and the break
-                // is a reject row naming the file and line.
-                guard policy == .skip else { throw error }
+                // The file as a whole is unusable (unknown format, a scale that
+                // cannot be told): none of it is kept.
+                sink.rollback(to: start)
                 problem = error
-                sink.reject(line: error.line, reason: .other(error.reason), record: "")
             }
             if let failure = sink.failure {
                 throw .badRecord(path: file.path, line: failure.line, reason: failure.reason)
             }
+            if let problem {
+                // With `skip`, a file that breaks (or cannot be read at all) costs
+                // only itself: what it held before the break is kept, and the break
+                // is a reject row naming the file and line.
+                guard policy == .skip else { throw problem }
+                sink.reject(line: problem.line, reason: .other(problem.reason), record: "")
+            }
             let report = FileReport(
-                path: file.path, format: chosen, detected: format == nil, records: sink.counts,
+                path: file.path, format: chosen, detected: format == nil, records: sink.counts, scale: scale,
                 error: problem?.description)
             reports.append(report)
             onFile(report)
         }
-        return Result(data: sink.data, items: sink.items, files: reports, catalog: catalogCounts)
+        var data = sink.data
+        var items = sink.items
+        let sameBook = SameBookJoin.join(&data, items: &items)
+        return Result(
+            data: data, items: items, files: reports, catalog: catalogCounts, sameBook: sameBook,
+            members: MemberReport.members(of: files, reports: reports))
     }
 
-    /// The reader for `format`. An explicitly chosen format is trusted further:
-    /// a header-less Book-Crossing chunk is read as data.
-    func reader(for format: InputFormat, file: InputFile) throws(IngestError) -> any RatingReader {
+    /// Reads `file` as `format` into `sink`. A generic file is read on
+    /// `--rating-scale`, else on the scale it states, else on the one its
+    /// ratings show (read a second time on it when a few ratings were off it).
+    /// - Returns: the scale the ratings were read on, and where reading broke
+    ///   off (what came before was kept).
+    /// - Throws: `IngestError` when nothing of the file can be used: a broken
+    ///   ratings XML root, or a scale that cannot be told.
+    private func read(
+        _ file: InputFile, as format: InputFormat, into sink: inout IngestSink
+    ) throws(IngestError) -> (FileScale?, IngestError?) {
+        guard format == .ratingsCSV || format == .ratingsXML else {
+            let broken = read(file, as: format, scale: nil, into: &sink)
+            return (format.fixedScale.map { FileScale($0, source: .format) }, broken)
+        }
+        var stated = ratingScale.map { FileScale($0, source: .given) }
+        if stated == nil, format == .ratingsXML {
+            stated = try RatingsXMLReader.declaredScale(of: file).map { FileScale($0, source: .file) }
+        }
+        if let stated { return (stated, read(file, as: format, scale: stated.scale, into: &sink)) }
+        let start = sink.checkpoint()
+        sink.beginScaleDetection()
+        let broken = read(file, as: format, scale: nil, into: &sink)
+        guard !sink.isStopped else { return (nil, broken) }
+        switch try sink.endScaleDetection(canReadAgain: FileChunks.isRegularFile(file.path)) {
+        case .settled(let scale):
+            return (scale.map { FileScale($0, source: .detected) }, broken)
+        case .readAgain(let scale):
+            sink.rollback(to: start)
+            return (FileScale(scale, source: .detected), read(file, as: format, scale: scale, into: &sink))
+        }
+    }
+
+    /// Runs the reader of `format` on `file`.
+    /// - Returns: where reading broke off, if it did.
+    private func read(
+        _ file: InputFile, as format: InputFormat, scale: RatingScale?, into sink: inout IngestSink
+    ) -> IngestError? {
+        do throws(IngestError) {
+            if format == .ratingsCSV {
+                try RatingsCSVReader(columns: columns, scale: scale).read(file, into: &sink, threads: threads)
+            } else if format == .ratingsXML {
+                try RatingsXMLReader(scale: scale).read(file, into: &sink, threads: threads)
+            } else {
+                try reader(for: format, file: file, scale: scale).read(file, into: &sink)
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// The reader for `format`; `scale` is a generic file's (nil: detected).
+    /// An explicitly chosen format is trusted further: an export without its
+    /// header line is read by its field count.
+    func reader(for format: InputFormat, file: InputFile, scale: RatingScale?) throws(IngestError) -> any RatingReader {
         return switch format {
-        case .ratingsCSV: RatingsCSVReader(columns: columns)
-        case .goodreads: GoodreadsReader()
-        case .storygraph: StoryGraphReader()
+        case .ratingsCSV: RatingsCSVReader(columns: columns, scale: scale)
+        case .goodreads: GoodreadsReader(formatNamed: self.format != nil)
+        case .storygraph: StoryGraphReader(formatNamed: self.format != nil)
         case .librarything:
             try FileHead.read(file).firstSignificantByte == UInt8(ascii: "{")
-                ? LibraryThingJSONReader() as any RatingReader : LibraryThingReader()
-        case .bookcrossing: BookCrossingReader(explicitHeaderless: self.format == .bookcrossing)
-        case .ratingsXML: RatingsXMLReader()
+                ? LibraryThingJSONReader() as any RatingReader : LibraryThingReader(formatNamed: self.format != nil)
+        case .bookcrossing: BookCrossingReader(formatNamed: self.format != nil)
+        case .ratingsXML: RatingsXMLReader(scale: scale)
         case .goodreadsRSS: GoodreadsRSSReader()
+        case .goodreadsAPI: GoodreadsAPIReader()
         }
     }
 
     private func readCatalog(
         _ file: InputFile, into catalog: inout Catalog, rejects: RejectLog
     ) throws(IngestError) -> RecordCounts {
-        var counts = RecordCounts()
-        counts.read = try CatalogReader().read(file, into: &catalog) { line, reason, record in
-            counts.rejected += 1
+        let counts = try CatalogReader().read(file, into: &catalog) { line, reason, record in
             rejects.add(RejectLog.Entry(file: file.path, line: line, reason: reason, record: record))
         }
-        counts.used = counts.read - counts.rejected
         if policy == .fail, let first = rejects.first.first(where: { $0.file == file.path }) {
             throw .badRecord(path: file.path, line: first.line, reason: first.reason)
         }

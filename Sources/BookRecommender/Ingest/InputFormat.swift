@@ -14,11 +14,25 @@ public enum InputFormat: String, Sendable, CaseIterable, Codable {
     case ratingsXML = "ratings-xml"
     /// A Goodreads shelf RSS feed.
     case goodreadsRSS = "goodreads-rss"
+    /// A saved answer of the Goodreads API (v2): `GoodreadsResponse/reviews/review`.
+    case goodreadsAPI = "goodreads-api"
 
-    /// Per-person exports take their user id from the file name.
+    /// The scale a format's ratings are always on; nil for the generic
+    /// formats, whose scale is given or detected per file.
+    public var fixedScale: RatingScale? {
+        switch self {
+        case .goodreads, .goodreadsRSS, .goodreadsAPI: RatingScale(minimum: 1, maximum: 5)
+        case .storygraph: .fiveStars
+        case .librarything: RatingScale(minimum: 0.5, maximum: 5)
+        case .bookcrossing: .tenPoints
+        case .ratingsCSV, .ratingsXML: nil
+        }
+    }
+
+    /// Per-person exports stand for one member (`InputFile.member`), not a user column.
     public var isPerPerson: Bool {
         switch self {
-        case .goodreads, .storygraph, .librarything, .goodreadsRSS: true
+        case .goodreads, .storygraph, .librarything, .goodreadsRSS, .goodreadsAPI: true
         case .ratingsCSV, .bookcrossing, .ratingsXML: false
         }
     }

@@ -36,6 +36,19 @@ struct KeyInterner {
         return (Int32(count - 1), true)
     }
 
+    /// Forgets `keys`, the newest ones (indices `count` and up), so that the
+    /// next new key gets index `count` again.
+    mutating func forget(_ keys: some Sequence<String>, downTo count: Int) {
+        for key in keys {
+            if let number = Self.number(key) {
+                byNumber[number] = -1
+            } else {
+                byText[key] = nil
+            }
+        }
+        self.count = count
+    }
+
     /// The index of the key whose UTF-8 text is `bytes`, if it has one; makes
     /// no `String` for a number key.
     /// - Complexity: O(bytes.count).

@@ -11,6 +11,8 @@ public protocol RecordSink {
     mutating func shelved(user: String, book: BookRef, line: Int)
     /// A record that cannot be used, with the raw text for `rejects.csv`.
     mutating func reject(line: Int, reason: RejectReason, record: String)
+    /// A row whose every field is empty: counted, neither used nor rejected.
+    mutating func blank(line: Int)
     /// True once the sink wants no more records (`--on-bad-record fail` saw a
     /// bad one). Readers check it after each record and return early.
     var isStopped: Bool { get }

@@ -3,6 +3,10 @@ import Foundation
 /// Collects rejected records: streams them to a CSV file (`file,line,reason,record`)
 /// as they come, so a file of a million bad rows costs no memory, and keeps the
 /// first few for messages and `inspect`.
+///
+/// Rows are escaped straight into a byte buffer that goes to the file in
+/// `flushBytes` pieces: a spreadsheet-saved export can hold a million bad
+/// rows, and one `write(2)` per row cost seconds.
 public final class RejectLog {
     /// A rejected record.
     public struct Entry: Sendable, Equatable {
@@ -13,6 +17,10 @@ public final class RejectLog {
     }
 
     public static let header = "file,line,reason,record\n"
+    /// The buffer size at which rows are written out.
+    static let flushBytes = 1 << 20
+    /// The longest record kept in a row, in characters; longer ones are cut and end in `…`.
+    static let recordLimit = 4096
     /// How many entries `first` keeps.
     public let keep: Int
     public private(set) var count = 0
@@ -20,34 +28,108 @@ public final class RejectLog {
     /// Why streaming to the file failed (disk full, say), once it has.
     public private(set) var writeFailure: String?
     private let handle: FileHandle?
+    private var buffer: [UInt8] = []
+    /// Bytes handed to `handle` so far.
+    private var written = 0
+
+    /// A point to go back to (see `rollback(to:)`).
+    public struct Mark: Sendable, Equatable {
+        let count: Int
+        let bytes: Int
+    }
 
     /// - Parameter handle: where to stream rows (after the header), or nil to
     ///   only count and keep the first `keep`.
     public init(streamingTo handle: FileHandle?, keep: Int = 20) {
         self.handle = handle
         self.keep = keep
-        write(Self.header)
+        if handle != nil {
+            buffer.reserveCapacity(Self.flushBytes + Self.recordLimit * 4)
+            buffer.append(contentsOf: Self.header.utf8)
+        }
     }
 
     public func add(_ entry: Entry) {
         count += 1
         if first.count < keep { first.append(entry) }
-        if handle != nil { write(Self.row(entry)) }
+        guard handle != nil else { return }
+        Self.appendRow(entry, to: &buffer)
+        if buffer.count >= Self.flushBytes { flush() }
     }
 
-    private func write(_ text: String) {
-        guard let handle, writeFailure == nil else { return }
+    /// Writes the buffered rows to the file. Call it before the file is closed.
+    public func flush() {
+        guard let handle, !buffer.isEmpty else { return }
+        defer {
+            written += buffer.count
+            buffer.removeAll(keepingCapacity: true)
+        }
+        guard writeFailure == nil else { return }
         do {
-            try handle.write(contentsOf: Data(text.utf8))
+            try handle.write(contentsOf: Data(buffer))
         } catch {
             writeFailure = AtomicFile.describe(error)
         }
     }
 
-    /// One CSV row; the record is cut at 4 KiB so a megabyte line cannot bloat the file.
+    /// Where the log is now.
+    public func mark() -> Mark { Mark(count: count, bytes: written + buffer.count) }
+
+    /// Drops every row added since `mark`, from memory and from the file: an
+    /// input file that turns out unusable as a whole becomes one reject row
+    /// instead of its own rows.
+    public func rollback(to mark: Mark) {
+        count = mark.count
+        if first.count > mark.count { first.removeSubrange(mark.count...) }
+        guard let handle, writeFailure == nil else { return }
+        if mark.bytes >= written {
+            buffer.removeSubrange((mark.bytes - written)...)
+            return
+        }
+        buffer.removeAll(keepingCapacity: true)
+        do {
+            try handle.truncate(atOffset: UInt64(mark.bytes))
+            written = mark.bytes
+        } catch {
+            writeFailure = AtomicFile.describe(error)
+        }
+    }
+
+    /// One CSV row; the record is cut at `recordLimit` characters so a megabyte line cannot bloat the file.
     static func row(_ entry: Entry) -> String {
-        let limit = 4096
-        let record = entry.record.count > limit ? String(entry.record.prefix(limit)) + "…" : entry.record
-        return CSVField.line([entry.file, String(entry.line), entry.reason.description, record])
+        var bytes: [UInt8] = []
+        appendRow(entry, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendRow(_ entry: Entry, to bytes: inout [UInt8]) {
+        var record = entry.record
+        if record.utf8.count > recordLimit, record.count > recordLimit {
+            record = String(record.prefix(recordLimit)) + "…"
+        }
+        appendField(entry.file, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendField(String(entry.line), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendField(entry.reason.description, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendField(record, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// `value` escaped as `CSVField.escape` does, appended as UTF-8.
+    private static func appendField(_ value: String, to bytes: inout [UInt8]) {
+        let utf8 = value.utf8
+        let quote = UInt8(ascii: "\"")
+        let needsQuotes =
+            utf8.first == UInt8(ascii: " ") || utf8.last == UInt8(ascii: " ")
+            || utf8.contains { $0 == UInt8(ascii: ",") || $0 == quote || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else { return bytes.append(contentsOf: utf8) }
+        bytes.append(quote)
+        for byte in utf8 {
+            if byte == quote { bytes.append(quote) }
+            bytes.append(byte)
+        }
+        bytes.append(quote)
     }
 }

@@ -7,6 +7,9 @@ public enum RejectReason: Sendable, Equatable, CustomStringConvertible {
     case ratingNotANumber(String)
     /// The rating is a number outside the format's scale.
     case ratingOffScale(String)
+    /// The rating is above every scale that is detected from a file's values
+    /// (the file then needs `--rating-scale`).
+    case ratingAboveDetection(String)
     /// The user field is empty.
     case missingUser
     /// No field identifies the book (no valid ISBN and no id).
@@ -23,6 +26,9 @@ public enum RejectReason: Sendable, Equatable, CustomStringConvertible {
         case .fieldCount(let expected, let found): "expected \(expected) fields, found \(found)"
         case .ratingNotANumber(let raw): "rating is not a number: \"\(Self.shortened(raw))\""
         case .ratingOffScale(let raw): "rating is off the scale: \"\(Self.shortened(raw))\""
+        case .ratingAboveDetection(let raw):
+            "rating \"\(Self.shortened(raw))\" is above 100, beyond every scale detected from the values; "
+                + "give --rating-scale MIN-MAX"
         case .missingUser: "no user id"
         case .noBookID: "no usable book id (no valid ISBN and no id)"
         case .unterminatedQuote: "quoted field is not closed before the end of the file"

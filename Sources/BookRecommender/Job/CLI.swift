@@ -39,6 +39,7 @@ public enum CLI {
             if parsed.has("dry-run") { return print(try DryRun(settings: settings).plan(), terminator: "") }
             let outcome = try await interruptible(log: log) { try await JobRunner(settings: settings, log: log).run() }
             if !log.quiet { print(outcome.resultLine) }
+            if !outcome.unusable.isEmpty { throw RunError.inputsUnusable(outcome.unusable) }
         case "merge":
             if rest.contains("--help") { return print(Usage.merge) }
             let command = try MergeCommand(arguments: rest, log: log)
@@ -57,7 +58,9 @@ public enum CLI {
             var settings = RunSettings()
             try Setting.apply(parsed, to: &settings)
             settings.inputs = parsed.positionals
-            print(try Inspection(settings: settings).run())
+            let report = try Inspection(settings: settings).run()
+            print(report.text)
+            if !report.unusable.isEmpty { throw RunError.unusableFiles(paths: report.unusable.map(\.path)) }
         case "evaluate":
             if rest.contains("--help") { return print(Usage.evaluate) }
             print(try EvaluateCommand(arguments: rest).run(log: log), terminator: "")
@@ -79,7 +82,7 @@ public enum CLI {
     static let runOptions =
         Setting.parserOptions + behaviourOptions + [ArgumentParser.Option("dry-run", takesValue: false)]
     static let inspectOptions = Setting.parserOptions.filter {
-        ["format", "columns", "catalog", "model"].contains($0.name)
+        ["format", "columns", "rating-scale", "catalog", "model"].contains($0.name)
     }
 
     /// The settings of `recommend INPUT...` or `run JOB.json`, command-line flags

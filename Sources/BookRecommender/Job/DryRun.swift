@@ -10,23 +10,28 @@ struct DryRun {
     /// - Throws: `IngestError` as the run would (a bad record with `fail`),
     ///   `BookModelError` for a model file that is damaged.
     func plan() throws -> String {
-        let files = try InputExpansion.files(for: settings.inputs)
+        let files = try settings.inputFiles()
         let rejects = RejectLog(streamingTo: nil, keep: 5)
-        let ingestor = Ingestor(format: settings.format, columns: settings.columns, policy: settings.onBadRecord)
+        let ingestor = Ingestor(
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
+            policy: settings.onBadRecord)
         let result = try ingestor.ingest(
-            files, catalogFile: settings.catalog.map(InputFile.init(path:)), rejects: rejects)
-        var rows = [["FILE", "FORMAT", "READ", "USED", "SHELVED", "REJECTED"]]
+            files, catalogFile: try settings.catalogFile(), rejects: rejects)
+        var rows = [["FILE", "FORMAT", "SCALE", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
         for file in result.files {
-            rows.append([file.path, file.format?.rawValue ?? "unknown"] + Inspection.numbers(file.records))
+            rows.append(
+                [file.path, file.format?.rawValue ?? "unknown", file.scale?.text ?? ""]
+                    + Inspection.numbers(file.records))
         }
-        rows.append(["total", ""] + Inspection.numbers(result.totals))
+        rows.append(["total", "", ""] + Inspection.numbers(result.totals))
 
         let out = URL(fileURLWithPath: settings.out)
         let history = RunHistory(out: out, keepRuns: settings.keepRuns)
         var text = "dry run of \(settings.name.map { "job '\($0)'" } ?? "recommend"): nothing is written or sent\n\n"
-        text += Inspection.table(rows)
+        text += Inspection.table(rows, textColumns: 3)
         text += "\n\(result.data.userCount) users, \(result.data.itemCount) books, "
-        text += "\(result.totals.used) ratings, \(result.totals.rejected) records to rejects.csv\n\n"
+        text += "\(result.totals.used) ratings, \(result.totals.rejected) records to rejects.csv\n"
+        text += Inspection.members(result) + "\n"
         text += "output   \(out.path)\(RunHistory.exists(out) ? "" : " (would be created)")\n"
         let lock = history.lockFile(shard: settings.shard)
         if let pid = JobLock.probe(lock.path) {

@@ -13,7 +13,8 @@ struct EvaluateCommand {
 
     /// The settings flags `evaluate` shares with `recommend` (from `Setting.all`).
     static let settingFlags: Set<String> = [
-        "format", "columns", "catalog", "top", "threads", "similarity", "neighbors", "threshold", "shrinkage",
+        "format", "columns", "rating-scale", "catalog", "top", "threads", "similarity", "neighbors", "threshold",
+        "shrinkage",
         "min-ratings",
     ]
 
@@ -86,13 +87,14 @@ struct EvaluateCommand {
         let split: EvaluationSplit
         switch source {
         case .holdout(let inputs, let holdout):
-            let result = try ReadOnlyIngest.read(try InputExpansion.files(for: inputs), settings: settings, log: log)
+            let files = try InputExpansion.files(for: inputs, format: settings.format, columns: settings.columns)
+            let result = try ReadOnlyIngest.read(files, settings: settings, log: log)
             split = holdout.split(result.data)
         case .files(let training, let test):
-            let trainingFiles = try InputExpansion.files(for: [training])
-            let testFiles = try InputExpansion.files(for: [test])
-            let result = try ReadOnlyIngest.read(trainingFiles + testFiles, settings: settings, log: log)
-            let trainingCounts = result.files.prefix(trainingFiles.count).reduce(RecordCounts()) { $0 + $1.records }
+            let trainingFile = try InputExpansion.file(training)
+            let testFile = try InputExpansion.file(test)
+            let result = try ReadOnlyIngest.read([trainingFile, testFile], settings: settings, log: log)
+            let trainingCounts = result.files[0].records
             split = EvaluationSplit(
                 joined: result.data, trainingRatings: trainingCounts.used, trainingShelves: trainingCounts.shelved,
                 training: [training], test: [test])

@@ -43,7 +43,7 @@ extension ExitStatus {
         case let error as RunError:
             switch error {
             case .enrichmentRequired: .temporaryFailure
-            case .noRatings: .dataError
+            case .noRatings, .inputsUnusable, .unusableFiles: .dataError
             }
         case let error as BookModelError:
             switch error {
@@ -54,7 +54,7 @@ extension ExitStatus {
         case let error as IngestError:
             switch error {
             case .cannotRead: .noInput
-            case .unknownFormat, .malformed, .badRecord: .dataError
+            case .unknownFormat, .malformed, .badRecord, .memberClash: .dataError
             }
         case let error as ReportError:
             switch error {

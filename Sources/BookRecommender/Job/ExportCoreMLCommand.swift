@@ -8,7 +8,8 @@ struct ExportCoreMLCommand {
     /// The settings flags `export-coreml` shares with `recommend` (from `Setting.all`):
     /// ingest and the neighbour lists; `--cache` is read for covers.
     static let settingFlags: Set<String> = [
-        "format", "columns", "catalog", "threads", "similarity", "neighbors", "threshold", "shrinkage", "cache",
+        "format", "columns", "rating-scale", "catalog", "threads", "similarity", "neighbors", "threshold", "shrinkage",
+        "cache",
     ]
 
     static let options: [ArgumentParser.Option] =
@@ -34,7 +35,9 @@ struct ExportCoreMLCommand {
         self.out = out
         settings.modelFile = parsed.value("model")
         if settings.modelFile != nil {
-            let reading = ["format", "columns", "catalog", "similarity", "neighbors", "threshold", "shrinkage"]
+            let reading = [
+                "format", "columns", "rating-scale", "catalog", "similarity", "neighbors", "threshold", "shrinkage",
+            ]
             if let flag = reading.first(where: parsed.has) {
                 throw .conflictingOptions("--\(flag)", "--model", reason: "the model is read, not fitted")
             }
@@ -68,7 +71,7 @@ struct ExportCoreMLCommand {
             log.info("model", "loaded", ["file": path, "fingerprint": model.fingerprint])
         } else {
             let result = try ReadOnlyIngest.read(
-                try InputExpansion.files(for: settings.inputs), settings: settings, log: log)
+                try settings.inputFiles(), settings: settings, log: log)
             model = try BookModel.fit(Ratings(data: result.data, items: result.items), options: settings.model)
             log.info("model", "fitted", ["items": String(model.bookCount), "links": String(model.neighborLinks)])
         }

@@ -13,10 +13,20 @@ public struct JobRunner {
         /// `index.html`, or `summary.json` with `--no-reports`.
         public var report: URL
         public var seconds: Double
+        /// Members whose files gave no rating.
+        public var membersWithoutRatings: [MemberReport]
+        /// What could not be used at all: `member NAME` for a member whose
+        /// files failed, `file PATH` for another file that gave nothing.
+        public var unusable: [String]
 
         public var resultLine: String {
-            "bookrec: \(users) users, \(items) books, \(records.used) ratings used, "
-                + "\(records.rejected) rejected; report: \(report.path) (\(seconds) s)"
+            let missing =
+                membersWithoutRatings.isEmpty
+                ? ""
+                : "; \(membersWithoutRatings.count) members without usable ratings: "
+                    + membersWithoutRatings.map(\.name).joined(separator: ", ")
+            return "bookrec: \(users) users, \(items) books, \(records.used) ratings used, "
+                + "\(records.rejected) rejected\(missing); report: \(report.path) (\(seconds) s)"
         }
     }
 
@@ -36,10 +46,8 @@ public struct JobRunner {
     ///   was kept but not made `latest`) with `--require-enrichment`.
     public func run() async throws -> Outcome {
         let startedAt = Date()
-        let files = try InputExpansion.files(for: settings.inputs)
-        let catalogFile = try settings.catalog.map { path throws(IngestError) in
-            try InputExpansion.files(for: [path])[0]
-        }
+        let files = try settings.inputFiles()
+        let catalogFile = try settings.catalogFile()
         let out = URL(fileURLWithPath: settings.out)
         let history = RunHistory(out: out, keepRuns: settings.keepRuns)
         try AtomicFile.createFolder(out)
@@ -91,14 +99,25 @@ public struct JobRunner {
 
         log.info("ingest", "start", ["files": String(files.count)])
         let ingestor = Ingestor(
-            format: settings.format, columns: settings.columns, policy: settings.onBadRecord,
-            threads: settings.model.threads)
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
+            policy: settings.onBadRecord, threads: settings.model.threads)
         let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejectsFile.log) { log.file($0) }
+        for member in result.membersWithoutRatings {
+            log.warning(
+                "ingest", "member without ratings",
+                ["member": member.name, "files": member.files.joined(separator: " "), "reason": member.problem ?? ""])
+        }
+        if result.sameBook != SameBookJoin.Summary() {
+            log.info(
+                "ingest", "same book",
+                ["joined": String(result.sameBook.joined), "editionShelves": String(result.sameBook.editionShelves)])
+        }
         try Interruption.shared.check()
         var summary = RunSummary(
             startedAt: ISO8601DateFormatter().string(from: startedAt), users: result.data.userCount,
             items: result.data.itemCount, records: result.totals, catalog: result.catalog, files: result.files,
-            duplicatesReplaced: 0, fallbackUsers: 0, recommendations: 0, settings: .init(settings))
+            members: result.members, duplicatesReplaced: 0, fallbackUsers: 0, recommendations: 0,
+            settings: .init(settings))
         summary.seconds.ingest = stopwatch.lap()
         guard result.data.ratingCount > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
 
@@ -149,7 +168,8 @@ public struct JobRunner {
             let totals = ReportTotals(
                 users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
                 rejected: result.totals.rejected, notice: enriched.notice,
-                runDate: ReportTotals.day(of: startedAt), name: settings.name)
+                runDate: ReportTotals.day(of: startedAt), name: settings.name,
+                membersWithoutRatings: result.membersWithoutRatings)
             let inputs = ReportStage.Inputs(
                 rated: model.rated, assembler: assembler, users: users, lists: lists, enrichments: enriched.enrichments,
                 totals: totals)
@@ -165,7 +185,17 @@ public struct JobRunner {
         if let notice = enriched.notice { log.warning("enrich", "incomplete", ["message": notice]) }
         let outcome = Outcome(
             users: result.data.userCount, items: result.data.itemCount, records: result.totals,
-            report: index ?? folder.appendingPathComponent("summary.json"), seconds: summary.seconds.total)
+            report: index ?? folder.appendingPathComponent("summary.json"), seconds: summary.seconds.total,
+            membersWithoutRatings: result.membersWithoutRatings, unusable: Self.unusable(result))
         return (summary, outcome)
+    }
+
+    /// The members whose files failed, then the other files that failed whole.
+    static func unusable(_ result: Ingestor.Result) -> [String] {
+        let members = Set(result.members.flatMap(\.files))
+        let files = result.files.filter {
+            !members.contains($0.path) && $0.error != nil && $0.records.used + $0.records.shelved == 0
+        }
+        return result.members.filter(\.failed).map { "member \($0.name)" } + files.map { "file \($0.path)" }
     }
 }

@@ -46,9 +46,13 @@ public struct Log: Sendable {
             [
                 "path": report.path, "format": report.format?.rawValue ?? "unknown",
                 "read": String(report.records.read), "used": String(report.records.used),
-                "shelved": String(report.records.shelved), "rejected": String(report.records.rejected),
+                "shelved": String(report.records.shelved), "blank": String(report.records.blank),
+                "rejected": String(report.records.rejected), "scale": report.scale?.text ?? "none",
             ])
-        if let error = report.error { warning("ingest", "file stopped early", ["error": error]) }
+        if let error = report.error {
+            let kept = report.records.used + report.records.shelved > 0
+            warning("ingest", kept ? "file stopped early" : "file not used", ["error": error])
+        }
     }
 
     /// One event as a line (without the newline).

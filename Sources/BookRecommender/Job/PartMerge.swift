@@ -99,10 +99,19 @@ struct PartMerge {
         let totals = ReportTotals(
             users: userCount, books: Self.integer(summary["items"]) ?? 0,
             ratings: Self.integer(records?["used"]) ?? 0, rejected: Self.integer(records?["rejected"]) ?? 0,
-            notice: enrichment.notice, runDate: day, name: name)
+            notice: enrichment.notice, runDate: day, name: name,
+            membersWithoutRatings: Self.membersWithoutRatings(summary["members"]))
         return Merged(
             tally: tally, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),
             writeReports: writeReports)
+    }
+
+    /// The members of a summary's `members` whose files gave no rating, as the single run's digest lists them.
+    static func membersWithoutRatings(_ members: JSONValue?) -> [MemberReport] {
+        guard let members, let decoded = try? JSONDecoder().decode([MemberReport].self, from: members.data) else {
+            return []
+        }
+        return decoded.filter { $0.problem != nil }
     }
 
     /// What every part's summary must agree on: all but the per-part fields

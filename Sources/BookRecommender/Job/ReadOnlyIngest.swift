@@ -11,12 +11,11 @@ enum ReadOnlyIngest {
     /// - Throws: `IngestError` when an input or the catalog cannot be read,
     ///   `RunError.noRatings` when no rating at all was usable.
     static func read(_ files: [InputFile], settings: RunSettings, log: Log) throws -> Ingestor.Result {
-        let catalog = try settings.catalog.map { path throws(IngestError) in
-            try InputExpansion.files(for: [path])[0]
-        }
+        let catalog = try settings.catalogFile()
         let rejects = RejectLog(streamingTo: nil, keep: shown)
         let ingestor = Ingestor(
-            format: settings.format, columns: settings.columns, policy: .skip, threads: settings.model.threads)
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip,
+            threads: settings.model.threads)
         let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
         if rejects.count > 0 {
             log.warning(

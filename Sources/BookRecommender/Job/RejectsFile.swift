@@ -25,6 +25,7 @@ final class RejectsFile {
     /// Flushes the file and renames it to `rejects.csv`.
     /// - Throws: `ReportError.cannotWrite` when writing failed midway.
     func commit() throws(ReportError) {
+        log.flush()
         if let failure = log.writeFailure { throw .cannotWrite(path: final.path, reason: failure) }
         do {
             try handle.synchronize()

@@ -19,6 +19,9 @@ public struct RunSettings: Sendable, Equatable {
     public var format: InputFormat?
     /// Column names for generic ratings files.
     public var columns: ColumnMap?
+    /// The rating scale of every generic ratings file (CSV and XML), or nil to
+    /// detect each file's (a ratings XML's own `scale` first).
+    public var ratingScale: RatingScale?
     /// A goodbooks-style `books.csv` with titles, authors and covers.
     public var catalog: String?
     /// The output folder.
@@ -46,4 +49,18 @@ public struct RunSettings: Sendable, Equatable {
     public var model = ModelOptions()
 
     public init() {}
+}
+
+extension RunSettings {
+    /// The files of `inputs` with their members (`InputExpansion`, as every command reads them).
+    /// - Throws: `IngestError` as `InputExpansion.files(for:format:columns:)`.
+    func inputFiles() throws(IngestError) -> [InputFile] {
+        try InputExpansion.files(for: inputs, format: format, columns: columns)
+    }
+
+    /// The `--catalog` file, if one is set.
+    /// - Throws: `IngestError.cannotRead` when it does not exist.
+    func catalogFile() throws(IngestError) -> InputFile? {
+        try catalog.map { path throws(IngestError) in try InputExpansion.file(path) }
+    }
 }

@@ -17,6 +17,7 @@ struct RunSummary: Encodable {
         var inputs: [String]
         var format: String
         var columns: ColumnMap?
+        var ratingScale: String?
         var catalog: String?
         var top: Int
         var neighbors: Int
@@ -39,6 +40,7 @@ struct RunSummary: Encodable {
             inputs = settings.inputs
             format = settings.format?.rawValue ?? "auto"
             columns = settings.columns
+            ratingScale = settings.ratingScale?.text
             catalog = settings.catalog
             top = settings.model.top
             neighbors = settings.model.neighbors
@@ -66,6 +68,8 @@ struct RunSummary: Encodable {
     var records: RecordCounts
     var catalog: RecordCounts?
     var files: [FileReport]
+    /// Every member of the per-person exports, with the files behind them.
+    var members: [MemberReport]
     /// Ratings replaced by a later rating of the same book by the same user.
     var duplicatesReplaced: Int
     /// Users whose whole list is the popularity fallback.

@@ -20,6 +20,10 @@ extension Setting {
             settings.columns = ColumnMap(parsing: text)
             return settings.columns != nil
         },
+        .string("rating-scale", "ratingScale", expected: "MIN-MAX, e.g. 1-10, 0.5-5 or 0-100") { settings, text in
+            settings.ratingScale = RatingScale(parsing: text)
+            return settings.ratingScale != nil
+        },
         .string("catalog", "catalog", expected: "a books.csv file") {
             $0.catalog = $1; return true
         },

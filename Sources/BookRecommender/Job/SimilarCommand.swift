@@ -27,7 +27,8 @@ struct SimilarCommand {
 
     /// The settings flags `similar` shares with `recommend` (from `Setting.all`).
     static let settingFlags: Set<String> = [
-        "format", "columns", "catalog", "top", "threads", "similarity", "neighbors", "threshold", "shrinkage",
+        "format", "columns", "rating-scale", "catalog", "top", "threads", "similarity", "neighbors", "threshold",
+        "shrinkage",
     ]
 
     static let options: [ArgumentParser.Option] =
@@ -65,7 +66,7 @@ struct SimilarCommand {
     ///   `NotFound` when none of the books is in the ratings (65).
     func run(log: Log) throws -> String {
         let result = try ReadOnlyIngest.read(
-            try InputExpansion.files(for: settings.inputs), settings: settings, log: log)
+            try settings.inputFiles(), settings: settings, log: log)
         let index = Dictionary(result.data.itemKeys.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
         var found: [(query: Query, item: Int32)] = []
         var missing: [String] = []

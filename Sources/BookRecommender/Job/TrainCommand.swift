@@ -8,7 +8,8 @@ struct TrainCommand {
     /// The settings flags `train` shares with `recommend` (from `Setting.all`):
     /// ingest, threads, the filter settings a model fixes, and the file to write.
     static let settingFlags: Set<String> = [
-        "format", "columns", "catalog", "threads", "similarity", "neighbors", "threshold", "shrinkage", "model",
+        "format", "columns", "rating-scale", "catalog", "threads", "similarity", "neighbors", "threshold",
+        "shrinkage", "model",
     ]
 
     static let options: [ArgumentParser.Option] =
@@ -37,7 +38,7 @@ struct TrainCommand {
     func run(log: Log) throws -> String {
         var stopwatch = Stopwatch()
         let result = try ReadOnlyIngest.read(
-            try InputExpansion.files(for: settings.inputs), settings: settings, log: log)
+            try settings.inputFiles(), settings: settings, log: log)
         let model = try BookModel.fit(Ratings(data: result.data, items: result.items), options: settings.model)
         log.info(
             "model", "fitted",

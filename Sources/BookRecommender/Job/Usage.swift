@@ -23,8 +23,9 @@ enum Usage {
           bookrec help [COMMAND]                 this text, or one command's
           bookrec --version
 
-        An INPUT is a file or a folder (every regular file in it, by name).
-        See 'bookrec help recommend' for the options.
+        An INPUT is a file, a folder or a pattern. A folder is a club: a file in it is a
+        member named after the file, a subfolder a member named after it whose files
+        are all that person's exports. See 'bookrec help recommend' for the options.
         """
 
     static let recommend = """
@@ -40,6 +41,8 @@ enum Usage {
           --format F             \(Setting.formatChoices) (default auto)
           --columns user=C,item=C,rating=C
                                  column names of a ratings-csv file
+          --rating-scale MIN-MAX the scale of every ratings-csv and ratings-xml file (1-10,
+                                 0.5-5, 0-100); default: detected per file from its values
           --catalog FILE         books.csv (goodbooks-10k layout) with titles, authors, covers
           --top N                picks per user (default 10)
           --out DIR              output folder (default output)
@@ -82,7 +85,8 @@ enum Usage {
           --cache DIR            lookup cache (default OUT/cache/google-books)
 
         EXIT STATUS
-          0 ok, 64 usage, 65 bad data (fail mode), 66 no input, 70 internal error,
+          0 ok, 64 usage, 65 bad data (fail mode; two inputs that would be one member;
+          a member's or file's input unusable, after the run was written), 66 no input, 70 internal error,
           73 cannot create output, 74 I/O error, 75 try again later (job running, enrichment
           required but unavailable), 78 bad job file, 130 SIGINT, 143 SIGTERM
         """
@@ -115,7 +119,7 @@ enum Usage {
           --model FILE           the model file to write (required)
           --similarity, --neighbors, --threshold, --shrinkage
                                  the filter, as for 'bookrec recommend' (fixed in the model)
-          --threads, --format, --columns, --catalog, --quiet, --log-format
+          --threads, --format, --columns, --rating-scale, --catalog, --quiet, --log-format
                                  as for 'bookrec recommend'
 
         Exit status: 0 ok, 64 usage, 65 no usable rating, 66 an input cannot be
@@ -133,13 +137,17 @@ enum Usage {
         """
 
     static let inspect = """
-        bookrec inspect INPUT... [--format F] [--columns user=C,item=C,rating=C] [--catalog FILE]
+        bookrec inspect INPUT... [--format F] [--columns user=C,item=C,rating=C]
+                                 [--rating-scale MIN-MAX] [--catalog FILE]
         bookrec inspect --model FILE [INPUT...]
 
-        Reads every INPUT and prints, per file, the format used and the record
-        counts (read, used, shelved, rejected) and the first rejects. With --model,
-        first describes the model file (books, readers, settings, fingerprint, load
-        time) and how many of the INPUTs' books it knows. Writes nothing.
+        Reads every INPUT as 'recommend' does (patterns, folders, members) and prints,
+        per file, the format used, the rating scale and the record counts (read, used,
+        shelved, blank, rejected); then each member with their files, and the first
+        rejects. With --model, first describes the model file (books, readers,
+        settings, fingerprint, load time) and how many of the INPUTs' books it knows.
+        Writes nothing. Exits 65 when a file cannot be used (unknown format,
+        unreadable), 66 when an input does not exist.
         """
 
     static let evaluate = """
@@ -173,7 +181,7 @@ enum Usage {
           --json                 print JSON (sorted keys) instead of the table
           --scoring sum|average  how neighbours' ratings combine (default sum)
           --similarity, --neighbors, --threshold, --shrinkage, --min-ratings, --threads,
-          --format, --columns, --catalog
+          --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 
         Bad records are skipped and counted on stderr. Exit status: 0 ok, 64 usage,
@@ -196,7 +204,7 @@ enum Usage {
           --top N                similar books shown per book (default 10)
           --json                 print JSON (sorted keys) instead of the table
           --similarity, --neighbors, --threshold, --shrinkage, --threads,
-          --format, --columns, --catalog
+          --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 
         A book not in the ratings is reported on stderr; when none of them is,
@@ -226,7 +234,7 @@ enum Usage {
           --cache DIR            Google Books cache to read covers from
                                  (default: cache/google-books beside FILE)
           --similarity, --neighbors, --threshold, --shrinkage, --threads,
-          --format, --columns, --catalog
+          --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 
         In a job file, "exportCoreML": "FILE.mlmodel" writes the same after the run.

@@ -25,6 +25,12 @@ public enum DigestText {
         if coverage.notFound + coverage.missing > 0 || !coverage.stageRan {
             out += "\n" + clean(coverage.sentence) + "\n"
         }
+        if !totals.membersWithoutRatings.isEmpty {
+            out += section("Members without usable ratings")
+            for member in totals.membersWithoutRatings {
+                out += "\(clean(member.name)): \(clean(member.problem ?? ""))\n"
+            }
+        }
 
         out += section("Most recommended")
         let largest = stats.mostRecommended.first?.members ?? 1

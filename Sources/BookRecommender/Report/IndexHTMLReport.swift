@@ -18,6 +18,7 @@ public enum IndexHTMLReport {
         if let date = totals.runDate { html += "<p class=\"date\">Run of \(HTMLEscape.text(date))</p>\n" }
         if let notice = totals.notice { html += "<p class=\"notice\">\(HTMLEscape.text(notice))</p>\n" }
         html += totalsList(totals, coverage: stats.coverage)
+        html += withoutRatings(totals.membersWithoutRatings)
         html += "<div class=\"charts\">\n<section class=\"chart-box\">\n<h2>Most recommended</h2>\n"
         html += mostRecommended(stats)
         html += "</section>\n<section class=\"chart-box\">\n<h2>Highest rated in the club</h2>\n"
@@ -84,6 +85,17 @@ public enum IndexHTMLReport {
         }
         html += "</ul>\n<p class=\"note\">\(HTMLEscape.text(coverage.sentence))</p>\n"
         return html
+    }
+
+    /// The members whose files gave no rating, each with why; nothing when there are none.
+    private static func withoutRatings(_ members: [MemberReport]) -> String {
+        guard !members.isEmpty else { return "" }
+        var html = "<section class=\"notice\">\n<h2>Members without usable ratings</h2>\n<ul>\n"
+        for member in members {
+            html +=
+                "<li><strong>\(HTMLEscape.text(member.name))</strong>: \(HTMLEscape.text(member.problem ?? ""))</li>\n"
+        }
+        return html + "</ul>\n</section>\n"
     }
 
     private static func mostRecommended(_ stats: ClubStats) -> String {

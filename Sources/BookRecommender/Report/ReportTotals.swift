@@ -25,9 +25,12 @@ public struct ReportTotals: Sendable, Equatable {
     /// The job's name (`demo`), shown in the digest title when set.
     public var name: String?
 
+    /// Members whose files gave no rating, each with why: the digest names them.
+    public var membersWithoutRatings: [MemberReport] = []
+
     public init(
         users: Int, books: Int, ratings: Int, rejected: Int, notice: String? = nil, runDate: String? = nil,
-        name: String? = nil
+        name: String? = nil, membersWithoutRatings: [MemberReport] = []
     ) {
         self.users = users
         self.books = books
@@ -36,6 +39,7 @@ public struct ReportTotals: Sendable, Equatable {
         self.notice = notice
         self.runDate = runDate
         self.name = name
+        self.membersWithoutRatings = membersWithoutRatings
     }
 
     /// `date` as `YYYY-MM-DD` in UTC: the first ten characters of the

@@ -25,6 +25,8 @@ struct CollectingSink: RecordSink {
     var ratings: [Rating] = []
     var shelved: [Shelved] = []
     var rejects: [Reject] = []
+    /// Lines of the blank rows received.
+    var blanks: [Int] = []
     /// Stop once this many records arrived (nil: never).
     var stopAfter: Int?
 
@@ -33,7 +35,7 @@ struct CollectingSink: RecordSink {
     }
 
     /// Every record received.
-    var total: Int { ratings.count + shelved.count + rejects.count }
+    var total: Int { ratings.count + shelved.count + rejects.count + blanks.count }
     /// All books, rated or shelved, in no particular order.
     var books: [BookRef] { ratings.map(\.book) + shelved.map(\.book) }
 
@@ -49,6 +51,10 @@ struct CollectingSink: RecordSink {
 
     mutating func reject(line: Int, reason: RejectReason, record: String) {
         rejects.append(Reject(line: line, reason: reason, record: record))
+    }
+
+    mutating func blank(line: Int) {
+        blanks.append(line)
     }
 
     /// Every string the sink holds, for checking that some text never arrived.

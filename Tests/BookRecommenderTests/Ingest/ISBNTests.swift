@@ -46,12 +46,14 @@ import Testing
         #expect(ISBN.normalize(raw) == .isbn13(isbn13, repaired: false))
     }
 
-    /// isbn.md §5: values damaged by number handling, repaired and marked so.
+    /// isbn.md §5: values damaged by number handling, repaired and marked so;
+    /// up to three lost leading zeros (Book-Crossing), with or without a lost `X`.
     @Test(arguments: [
         ("439023483", "9780439023481"), ("155061224", "9780155061224"), ("140143505", "9780140143508"),
         ("593497244", "9780593497241"), ("38549081", "9780385490818"), ("9.78043902348e+12", "9780439023481"),
         ("439023483.0", "9780439023481"), ("9.78067978327e+12", "9780679783268"),
-        ("9.78006202404E+12", "9780062024039"),
+        ("9.78006202404E+12", "9780062024039"), ("60562080", "9780060562083"), ("06514251", "9780006514251"),
+        ("11238356", "9780011238357"), ("1000002", "9780010000023"), ("=\"60562080\"", "9780060562083"),
     ])
     func damagedNumbersAreRepaired(_ raw: String, _ isbn13: String) {
         #expect(ISBN.normalize(raw) == .isbn13(isbn13, repaired: true))
@@ -71,11 +73,12 @@ import Testing
         #expect(ISBN.normalize(raw) == .asin(raw.uppercased()))
     }
 
-    /// isbn.md §5 garbage, bad check digits (never "fixed"), non-ASCII digits.
+    /// isbn.md §5 garbage, bad check digits (never "fixed"), non-ASCII digits,
+    /// and short numbers that two restorations fit (`10000038`) or none does.
     @Test(arguments: [
         "N3453124715", "680ISBN359623", "14366020444", "273755", "0439023484", "9780439023482", "439023484",
         "38549082", "٠٤٣٩٠٢٣٤٨٣", "０４３９０２３４８３", "X439023483", "04390X3483", "1234567890123",
-        "9.78043902348e+11", "[1, 2]",
+        "9.78043902348e+11", "[1, 2]", "10000038", "20103389", "123456", "0X1234567",
     ])
     func invalidValuesKeepTheirRawText(_ raw: String) {
         #expect(ISBN.normalize(raw) == .invalid(raw: raw))

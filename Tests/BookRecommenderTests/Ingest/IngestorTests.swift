@@ -27,7 +27,7 @@ import Testing
         #expect(result.totals.balances)
         #expect(result.totals.rejected == 2 && rejects.count == 2)
         #expect(result.totals.used == result.data.ratingCount)
-        #expect(result.totals.shelved == result.data.shelfUser.count)
+        #expect(result.totals.shelved + result.sameBook.editionShelves == result.data.shelfUser.count)
         #expect(result.data.userCount == 13)
     }
 

@@ -19,7 +19,7 @@ import Testing
             """
             {"name": "club", "inputs": ["in", "/abs/b.csv"], "catalog": "books.csv", "out": "../out",
              "top": 4, "threads": 2, "format": "ratings-csv", "columns": "user=u,item=i,rating=r",
-             "onBadRecord": "fail", "enrich": false, "minRatings": 2, "neighbors": 16}
+             "onBadRecord": "fail", "enrich": false, "minRatings": 2, "neighbors": 16, "ratingScale": "0.5-5"}
             """)
         #expect(settings.name == "club")
         #expect(settings.inputs.count == 2)
@@ -30,6 +30,7 @@ import Testing
         #expect(settings.model.top == 4 && settings.model.threads == 2)
         #expect(settings.model.minRatings == 2 && settings.model.neighbors == 16)
         #expect(settings.format == .ratingsCSV && settings.onBadRecord == .fail && !settings.enrich.enabled)
+        #expect(settings.ratingScale == RatingScale(minimum: 0.5, maximum: 5))
     }
 
     @Test func reportsEveryProblemWithItsPath() {

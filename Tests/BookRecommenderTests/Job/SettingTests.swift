@@ -23,7 +23,7 @@ import Testing
     @Test func flagsChangeTheirSettings() throws {
         let settings = try settings([
             "--format", "goodreads", "--columns", "user=u,item=i,rating=r", "--top", "3", "--out", "x",
-            "--threads", "2", "--on-bad-record", "fail", "--no-enrich", "--catalog", "c.csv",
+            "--threads", "2", "--on-bad-record", "fail", "--no-enrich", "--catalog", "c.csv", "--rating-scale", "1-10",
         ])
         #expect(settings.format == .goodreads)
         #expect(settings.columns == ColumnMap(user: "u", item: "i", rating: "r"))
@@ -33,6 +33,7 @@ import Testing
         #expect(settings.onBadRecord == .fail)
         #expect(!settings.enrich.enabled)
         #expect(settings.catalog == "c.csv")
+        #expect(settings.ratingScale == RatingScale(minimum: 1, maximum: 10))
     }
 
     @Test func autoFormatMeansDetection() throws {
@@ -41,7 +42,7 @@ import Testing
 
     @Test(arguments: [
         ["--top", "0"], ["--top", "ten"], ["--threads", "-1"], ["--format", "docx"],
-        ["--on-bad-record", "ignore"], ["--columns", "user=a"],
+        ["--on-bad-record", "ignore"], ["--columns", "user=a"], ["--rating-scale", "10-1"], ["--rating-scale", "ten"],
     ])
     func invalidValuesAreUsageErrorsNamingTheFlag(arguments: [String]) {
         #expect {

@@ -39,6 +39,42 @@ import Testing
         #expect(model.readers.rows.ratings(of: 0).map(\.rating) == [2, 5])
     }
 
+    /// A book without an ISBN is keyed by title and author and joins the ISBN
+    /// book of the same title and author, in the builder as in ingest (here a
+    /// ratings XML file with the same rows), whatever the order.
+    @Test func booksKnownByTitleJoinTheirISBNBookAsIngestJoinsThem() throws {
+        let rows: [(user: String, book: String, rating: Double, title: String?, author: String?)] = [
+            ("ben", "dune-local", 4, "Dune (Dune, #1)", "Herbert, Frank"),
+            ("ana", "978-0-441-01359-3", 5, "Dune", "Frank Herbert"), ("ana", "emma-1", 3, "Emma", "Jane Austen"),
+            ("cy", "b7", 2, nil, nil),
+        ]
+        var builder = RatingsBuilder()
+        for row in rows {
+            builder.add(user: row.user, book: row.book, rating: row.rating, title: row.title, author: row.author)
+        }
+        let built = builder.build()
+        func attribute(_ name: String, _ value: String?) -> String {
+            value.map { " \(name)=\"\($0)\"" } ?? ""
+        }
+        let xml =
+            "<ratings>\n"
+            + rows.map { row in
+                let book = row.book.hasPrefix("978") ? attribute("isbn", row.book) : attribute("book", row.book)
+                return "<rating user=\"\(row.user)\"\(book) value=\"\(Int(row.rating))\""
+                    + "\(attribute("title", row.title))\(attribute("author", row.author))/>\n"
+            }.joined() + "</ratings>\n"
+        let file = TemporaryFile(xml, suffix: ".xml")
+        defer { file.remove() }
+        let ingested = try Ingestor(format: nil, columns: nil, policy: .fail)
+            .ingest([InputFile(path: file.path)], catalogFile: nil, rejects: RejectLog(streamingTo: nil))
+        #expect(built.data.itemKeys == ["9780441013593", "title:emma|austen", "b7"])
+        #expect(built.data.ratingItem == [0, 0, 1, 2])
+        #expect(built.data.itemKeys == ingested.data.itemKeys && built.items == ingested.items)
+        #expect(built.data.userIDs == ingested.data.userIDs && built.data.ratingUser == ingested.data.ratingUser)
+        #expect(built.data.ratingItem == ingested.data.ratingItem)
+        #expect(built.data.ratingValue == ingested.data.ratingValue)
+    }
+
     @Test func unusableCallsAreListedNotDropped() {
         var builder = RatingsBuilder()
         builder.add(user: "", book: "0316015849", rating: 4)

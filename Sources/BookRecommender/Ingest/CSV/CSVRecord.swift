@@ -82,6 +82,10 @@ public struct CSVRecord {
     /// True when field `index` holds nothing but spaces and tabs.
     public func isBlank(_ index: Int) -> Bool { trimmedBytes(index).isEmpty }
 
+    /// True for a row that could be split and whose every field is blank
+    /// (`,,`, `;;;`): what spreadsheets leave below the data.
+    public var isBlankRow: Bool { problem == nil && (0..<count).allSatisfy(isBlank) }
+
     /// The record as it stands in the file (without its line end), invalid
     /// UTF-8 replaced, for `rejects.csv`.
     public var rawText: String { TextDecoding.lossy(raw) }

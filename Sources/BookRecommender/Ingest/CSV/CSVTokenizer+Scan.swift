@@ -18,6 +18,9 @@ extension CSVTokenizer {
         let quote = CSVDialect.quote
         let lineFeed = CSVDialect.lineFeed
         let carriageReturn = CSVDialect.carriageReturn
+        let space = UInt8(ascii: " ")
+        let tab = CSVDialect.tab
+        let equals = UInt8(ascii: "=")
         let delimiter = self.delimiter
         let bytes = buffer
         let end = self.end
@@ -28,7 +31,19 @@ extension CSVTokenizer {
         var escaped = false
         while true {
             var span: CSVRecord.Span
-            if index < end && bytes[index] == quote {
+            // A quoted field may follow blanks (` "Jr., Ross"` in a padded
+            // export) or a spreadsheet's `=` (`="0765312182"`): both are dropped.
+            var opening = index
+            while opening < end && (bytes[opening] == space || (bytes[opening] == tab && delimiter != tab)) {
+                opening += 1
+            }
+            if opening < end && bytes[opening] == equals {
+                if opening + 1 >= end && !atEOF { return .needMore }
+                if opening + 1 < end && bytes[opening + 1] == quote { opening += 1 }
+            }
+            if opening >= end && !atEOF { return .needMore }
+            if opening < end && bytes[opening] == quote {
+                index = opening
                 sawQuotedField = true
                 var cursor = index + 1
                 var needsUnescape = false
@@ -113,7 +128,9 @@ extension CSVTokenizer {
     }
 
     /// Rewrites each marked quoted field in place: outer quotes dropped,
-    /// doubled quotes collapsed, text after the closing quote kept.
+    /// doubled quotes collapsed, text after the closing quote kept, and then
+    /// one spreadsheet wrapper around the whole value dropped (`"""X"""` and
+    /// `"=""X"""` give `X`, not `"X"` or `="X"`).
     mutating func unescapeMarkedSpans(count: Int) {
         let quote = CSVDialect.quote
         for position in 0..<count where spans[position].start < 0 {
@@ -139,7 +156,21 @@ extension CSVTokenizer {
                 write += 1
                 read += 1
             }
-            spans[position] = CSVRecord.Span(start: rawStart, end: write)
+            spans[position] = unwrapped(CSVRecord.Span(start: rawStart, end: write))
         }
+    }
+
+    /// `span` without a wrapper `"X"` or `="X"` around its whole value (X
+    /// holding no quote, trailing blanks allowed after it), else unchanged.
+    private func unwrapped(_ span: CSVRecord.Span) -> CSVRecord.Span {
+        let quote = CSVDialect.quote
+        var last = span.end - 1
+        while last > span.start && (buffer[last] == UInt8(ascii: " ") || buffer[last] == CSVDialect.tab) { last -= 1 }
+        var first = span.start
+        if first < last && buffer[first] == UInt8(ascii: "=") { first += 1 }
+        guard first < last, buffer[first] == quote, buffer[last] == quote,
+            !(first + 1..<last).contains(where: { buffer[$0] == quote })
+        else { return span }
+        return CSVRecord.Span(start: first + 1, end: last)
     }
 }

@@ -9,8 +9,12 @@ import Foundation
 /// the buffer up to `maxRecordBytes`; a longer one comes out as a record with
 /// `problem == .tooLong` and reading resumes after the next line feed.
 ///
-/// Unquoted fields are taken as they are, quotes included (Goodreads' bare
-/// `="0765312182"`); text after the closing quote of a quoted field is kept.
+/// What tools and spreadsheets write is read as they meant it: a quote after
+/// blanks still opens a quoted field (` "Jr., Ross Lockridge"` in a padded
+/// export), and so does a quote after `=` (Goodreads' bare `="0765312182"`);
+/// a value wrapped once more inside its quotes (`"""034545104X"""`,
+/// `"=""0141026162"""`) loses that wrapper. Other unquoted fields are taken
+/// as they are; text after the closing quote of a quoted field is kept.
 public struct CSVTokenizer: ~Copyable {
     public static let defaultChunkSize = 1 << 20
     public static let defaultMaxRecordBytes = 64 << 20

@@ -7,44 +7,25 @@ public struct BookCrossingReader: RatingReader {
     /// True when the user named the format: a first line of data (a
     /// header-less chunk of the file) is then read as data, in the order
     /// user, ISBN, rating.
-    public var explicitHeaderless: Bool
+    public var formatNamed: Bool
 
-    public init(explicitHeaderless: Bool = false) {
-        self.explicitHeaderless = explicitHeaderless
+    public init(formatNamed: Bool = false) {
+        self.formatNamed = formatNamed
     }
 
     /// Reads every record of `file` into `sink`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty, or its first line is data and
-    ///   `explicitHeaderless` is false, or a header lacks a column.
+    ///   `formatNamed` is false or it has not 3 fields, or a header lacks a column.
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
-        var sawData = false
-        var input = try DelimitedFile(file) { fields in
-            sawData = !fields.contains { $0.trimmingBlanks().lowercased() == "user-id" }
-            return sawData && explicitHeaderless
-        }
-        if sawData && !explicitHeaderless {
-            throw .malformed(
-                path: file.path, line: 1,
-                reason: "the first line is not a Book-Crossing header (User-ID, ISBN, Book-Rating); "
-                    + "name the format to read a header-less file")
-        }
-        let columns: (user: Int, isbn: Int, rating: Int)
-        if input.header == nil {
-            guard input.fieldCount == 3 else {
-                throw .malformed(
-                    path: file.path, line: 1,
-                    reason: "expected 3 fields (user, ISBN, rating), found \(input.fieldCount)")
-            }
-            columns = (0, 1, 2)
-        } else {
-            columns = (
-                try input.require("user", ["User-ID"]), try input.require("ISBN", ["ISBN"]),
-                try input.require("rating", ["Book-Rating"])
-            )
-        }
+        var input = try DelimitedFile(
+            file, assumedHeader: KnownHeaders.assumed(.bookcrossing, named: formatNamed, path: file.path))
+        let columns = (
+            user: try input.require("user", ["User-ID"]), isbn: try input.require("ISBN", ["ISBN"]),
+            rating: try input.require("rating", ["Book-Rating"])
+        )
         let latin1 = TextDecoding.utf8WithLatin1Fallback
-        let rating = RatingField(column: columns.rating, scale: .tenPoints, unrated: .zero)
+        let rating = RatingField(column: columns.rating, scale: InputFormat.bookcrossing.fixedScale, unrated: .zero)
         try input.forEachRecord(into: &sink) { record, sink in
             let user = record.text(columns.user, latin1) ?? ""
             guard !user.isEmpty else {

@@ -3,8 +3,8 @@
 /// rest to the reader, stopping as soon as the sink asks.
 struct DelimitedFile: ~Copyable {
     let file: InputFile
-    /// The header, or nil for a header-less file.
-    let header: CSVHeader?
+    /// The header line, or the one assumed for a file without it.
+    let header: CSVHeader
     /// The field count every record must have.
     let fieldCount: Int
     private var tokenizer: CSVTokenizer
@@ -13,11 +13,15 @@ struct DelimitedFile: ~Copyable {
     private var pendingFirst: CSVRecord?
 
     /// Opens `file` and reads its header line.
-    /// - Parameter headerless: called with the first record's fields; true
-    ///   means the first record is data, and every record must have as many fields.
+    /// - Parameter assumedHeader: called with the first record's fields: the
+    ///   header to read the file with when that record is data (and every
+    ///   record must have as many fields), nil when it is the header (see `KnownHeaders`).
     /// - Throws: `IngestError.cannotRead` when the file cannot be read,
-    ///   `.malformed` when it is empty or its first record cannot be split.
-    init(_ file: InputFile, headerless: ([String]) -> Bool = { _ in false }) throws(IngestError) {
+    ///   `.malformed` when it is empty or its first record cannot be split,
+    ///   and what `assumedHeader` throws.
+    init(
+        _ file: InputFile, assumedHeader: ([String]) throws(IngestError) -> [String]? = { _ in nil }
+    ) throws(IngestError) {
         var tokenizer = try CSVTokenizer(path: file.path)
         guard let first = try tokenizer.next() else {
             throw .malformed(path: file.path, line: 1, reason: "the file is empty (no header line)")
@@ -27,16 +31,17 @@ struct DelimitedFile: ~Copyable {
                 path: file.path, line: first.line, reason: "cannot read the header: \(problem.rejectReason)")
         }
         let fields = first.fields
+        let assumed = try assumedHeader(fields)
         fieldCount = fields.count
-        let isData = headerless(fields)
-        pendingFirst = isData ? first : nil
-        header = isData ? nil : CSVHeader(fields)
+        pendingFirst = assumed == nil ? nil : first
+        header = CSVHeader(assumed ?? fields)
         self.file = file
         self.tokenizer = tokenizer
     }
 
-    /// Calls `body` with each record that has the right field count; every
-    /// other record is rejected to `sink`. Returns early once `sink.isStopped`.
+    /// Calls `body` with each record that has the right field count; a blank
+    /// row is counted as blank, every other record rejected to `sink`. Returns
+    /// early once `sink.isStopped`.
     /// - Throws: `IngestError.cannotRead` when reading fails part-way.
     mutating func forEachRecord<Sink: RecordSink>(
         into sink: inout Sink, _ body: (CSVRecord, inout Sink) -> Void
@@ -53,7 +58,9 @@ struct DelimitedFile: ~Copyable {
     private func handle<Sink: RecordSink>(
         _ record: CSVRecord, into sink: inout Sink, _ body: (CSVRecord, inout Sink) -> Void
     ) {
-        if let reason = Self.problem(of: record, fieldCount: fieldCount) {
+        if record.isBlankRow {
+            sink.blank(line: record.line)
+        } else if let reason = Self.problem(of: record, fieldCount: fieldCount) {
             sink.reject(line: record.line, reason: reason, record: record.rawText)
         } else {
             body(record, &sink)
@@ -76,10 +83,10 @@ struct DelimitedFile: ~Copyable {
     /// The index of a required column.
     /// - Throws: `IngestError.malformed` naming the column and listing the header.
     func require(_ role: String, _ aliases: [String]) throws(IngestError) -> Int {
-        if let index = header?.index(ofAny: aliases) { return index }
+        if let index = header.index(ofAny: aliases) { return index }
         let names = aliases.map { "\"\($0)\"" }.joined(separator: " or ")
         throw .malformed(
             path: file.path, line: 1,
-            reason: "no \(role) column \(names) in the header: \(header?.listed ?? "(none)")")
+            reason: "no \(role) column \(names) in the header: \(header.listed)")
     }
 }

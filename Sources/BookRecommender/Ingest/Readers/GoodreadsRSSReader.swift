@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads a Goodreads shelf RSS feed (`rss/channel/item`), one person's shelf;
-/// the user id is the file name (`alice.xml` → `alice`).
+/// the user is the file's member (`InputFile.member`: `alice.xml` → `alice`).
 ///
 /// Per `item`: `book_id` becomes the local id `goodreads:<id>`, `isbn` (an
 /// ISBN-10, often empty) the ISBN-13, `title` and `author_name` the title and
@@ -15,7 +15,7 @@ public struct GoodreadsRSSReader: RatingReader {
     /// The item elements this reader uses; every other child of `item` is skipped.
     private static let fieldNames: Set = ["book_id", "isbn", "title", "author_name", "user_rating"]
     /// Goodreads stars: whole numbers 1–5.
-    private static let scale = RatingScale(minimum: 1, maximum: 5)
+    private static let scale = InputFormat.goodreadsRSS.fixedScale!
 
     /// Streams every `item` of `file` into `sink`, stopping early once the sink
     /// is stopped.
@@ -25,8 +25,8 @@ public struct GoodreadsRSSReader: RatingReader {
     ///   refuses the document.
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
-        try Self.readRoot(&xml)
-        let user = file.userFromFileName
+        try xml.enterRoot(named: "rss")
+        let user = file.member
         while try xml.advance() {
             guard xml.nodeKind == .element, xml.depth == 2, xml.localName == "item" else { continue }
             let line = xml.line
@@ -58,19 +58,6 @@ public struct GoodreadsRSSReader: RatingReader {
             }
             if sink.isStopped { return }
         }
-    }
-
-    /// Moves to the root element and checks it is `rss`.
-    private static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) {
-        while try xml.advance() {
-            guard xml.nodeKind == .element else { continue }
-            guard xml.localName == "rss" else {
-                throw .malformed(
-                    path: xml.path, line: xml.line, reason: "root element is <\(xml.localName)>, expected <rss>")
-            }
-            return
-        }
-        throw .malformed(path: xml.path, line: 1, reason: "the document has no root element")
     }
 
     /// Reads the wanted children of the current `item`, in document order (the

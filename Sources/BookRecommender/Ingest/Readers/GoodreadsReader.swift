@@ -1,25 +1,32 @@
 /// Reads a Goodreads "Export Library" CSV (31- and 24-column headers, parsed
-/// by name). The user is the file name; `My Rating` 1–5 is a rating and 0 a
+/// by name). The user is the file's member (`InputFile.member`); `My Rating` 1–5 is a rating and 0 a
 /// shelved book, whatever its shelf. Text must be UTF-8.
 public struct GoodreadsReader: RatingReader {
-    public init() {}
+    /// True when the user named the format: a file whose header line is
+    /// missing is then read by its field count (see `KnownHeaders`).
+    public var formatNamed: Bool
+
+    public init(formatNamed: Bool = false) {
+        self.formatNamed = formatNamed
+    }
 
     /// Reads every record of `file` into `sink`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or lacks `Book Id`, `Title`, `Author`,
     ///   `ISBN`, `ISBN13` or `My Rating`.
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
-        var input = try DelimitedFile(file)
+        var input = try DelimitedFile(
+            file, assumedHeader: KnownHeaders.assumed(.goodreads, named: formatNamed, path: file.path))
         let bookID = try input.require("book id", ["Book Id", "Book ID"])
         let title = try input.require("title", ["Title"])
         let author = try input.require("author", ["Author"])
         let isbn10 = try input.require("ISBN", ["ISBN"])
         let isbn13 = try input.require("ISBN-13", ["ISBN13"])
         let rating = RatingField(
-            column: try input.require("rating", ["My Rating"]), scale: RatingScale(minimum: 1, maximum: 5),
+            column: try input.require("rating", ["My Rating"]), scale: InputFormat.goodreads.fixedScale,
             unrated: .zero)
-        let additional = input.header?.index(of: "Additional Authors")
-        let user = file.userFromFileName
+        let additional = input.header.index(of: "Additional Authors")
+        let user = file.member
         try input.forEachRecord(into: &sink) { record, sink in
             guard let id = record.text(bookID, .utf8), let titleText = record.text(title, .utf8),
                 let authorText = record.text(author, .utf8), let isbn13Text = record.text(isbn13, .utf8),

@@ -26,7 +26,7 @@ struct LibraryThingJSONBook {
                     ?? (value as? String).flatMap({ Float($0.trimmingBlanks()) })
             else { return sink.reject(line: line, reason: .ratingNotANumber(text), record: raw) }
             if number == 0 { return sink.shelved(user: user, book: book, line: line) }
-            guard let normalized = RatingScale(minimum: 0.5, maximum: 5).normalize(number) else {
+            guard let normalized = InputFormat.librarything.fixedScale!.normalize(number) else {
                 return sink.reject(line: line, reason: .ratingOffScale(text), record: raw)
             }
             sink.rating(user: user, book: book, value: normalized, line: line)

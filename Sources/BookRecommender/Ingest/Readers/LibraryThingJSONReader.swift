@@ -2,8 +2,10 @@ import Foundation
 
 /// Reads a LibraryThing JSON export: one object keyed by book id. Each book
 /// is decoded on its own, so a broken one is a reject with its line and the
-/// others still count. The user is the file name; `rating` (assumed key
-/// name; absent, empty or 0 = shelved) is on the 0.5–5 scale.
+/// others still count. A document that is one book object on its own (its
+/// members `books_id`, `title`, … rather than books) is that one book. The
+/// user is the file's member (`InputFile.member`); `rating` (assumed key name; absent, empty or 0 =
+/// shelved) is on the 0.5–5 scale.
 public struct LibraryThingJSONReader: RatingReader {
     /// The largest file accepted by default: 256 MiB.
     public static let defaultMaxFileBytes = 256 << 20
@@ -25,8 +27,15 @@ public struct LibraryThingJSONReader: RatingReader {
             throw .malformed(
                 path: file.path, line: line, reason: "the top level is not a JSON object (a LibraryThing JSON export)")
         }
-        let user = file.userFromFileName
+        let user = file.member
+        var first = true
         while !sink.isStopped, let member = scanner.next() {
+            defer { first = false }
+            if first, let book = Self.singleBook(scanner.bytes, firstMember: scanner.bytes[member.range]) {
+                let rawText = String(decoding: scanner.bytes, as: UTF8.self)
+                let key = (book["books_id"] as? String) ?? ""
+                return LibraryThingJSONBook(key: key, fields: book).send(user: user, line: 1, raw: rawText, to: &sink)
+            }
             let raw = scanner.bytes[member.range]
             let rawText = String(decoding: raw, as: UTF8.self)
             if member.truncated {
@@ -63,6 +72,17 @@ public struct LibraryThingJSONReader: RatingReader {
         } catch {
             throw .cannotRead(path: file.path, reason: error.localizedDescription)
         }
+    }
+
+    /// The whole document as one book, when it is one: its first member is a
+    /// book field (`books_id`, `title`) rather than a book, and it decodes as
+    /// an object.
+    static func singleBook(_ document: [UInt8], firstMember: ArraySlice<UInt8>) -> [String: Any]? {
+        guard let (key, value) = decode(firstMember), !(value is [String: Any]),
+            ["books_id", "title", "primaryauthor"].contains(key),
+            let book = try? JSONSerialization.jsonObject(with: Data(document)) as? [String: Any]
+        else { return nil }
+        return book
     }
 
     /// The key and decoded value of `"key": value`, or nil when it is not valid JSON.

@@ -1,23 +1,30 @@
 /// Reads a LibraryThing CSV or TSV export (delimiter detected; `Book ID` or
-/// `Book Id`). The user is the file name; `Rating` (half stars allowed) is a
+/// `Book Id`). The user is the file's member (`InputFile.member`); `Rating` (half stars allowed) is a
 /// rating and an empty or 0 one a shelved book. A field that is not UTF-8 is read
 /// as Latin-1.
 public struct LibraryThingReader: RatingReader {
-    public init() {}
+    /// True when the user named the format: a file whose header line is
+    /// missing is then read by its field count (see `KnownHeaders`).
+    public var formatNamed: Bool
+
+    public init(formatNamed: Bool = false) {
+        self.formatNamed = formatNamed
+    }
 
     /// Reads every record of `file` into `sink`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or lacks `Book ID`, `Title` or `Rating`.
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
-        var input = try DelimitedFile(file)
+        var input = try DelimitedFile(
+            file, assumedHeader: KnownHeaders.assumed(.librarything, named: formatNamed, path: file.path))
         let bookID = try input.require("book id", ["Book ID"])
         let title = try input.require("title", ["Title"])
         let rating = RatingField(
-            column: try input.require("rating", ["Rating"]), scale: RatingScale(minimum: 0.5, maximum: 5),
+            column: try input.require("rating", ["Rating"]), scale: InputFormat.librarything.fixedScale,
             unrated: [.empty, .zero])
-        let author = input.header?.index(of: "Primary Author")
-        let isbnColumns = [input.header?.index(of: "ISBN"), input.header?.index(of: "ISBNs")].compactMap { $0 }
-        let user = file.userFromFileName
+        let author = input.header.index(of: "Primary Author")
+        let isbnColumns = [input.header.index(of: "ISBN"), input.header.index(of: "ISBNs")].compactMap { $0 }
+        let user = file.member
         let latin1 = TextDecoding.utf8WithLatin1Fallback
         try input.forEachRecord(into: &sink) { record, sink in
             let id = record.text(bookID, latin1) ?? ""

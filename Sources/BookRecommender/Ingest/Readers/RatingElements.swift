@@ -2,12 +2,14 @@
 /// decisions as `RatingsXMLReader.read(_:into:)`.
 ///
 /// A rating whose user and book (a `book` id alone) were accepted before and
-/// whose value is a small whole number on the scale costs two array lookups
-/// (dictionary lookups for keys that are not small numbers) and no `String`.
-/// Any other element takes `RatingsXMLReader.parse`, on the attributes as
-/// `XMLStreamReader` gives them.
+/// whose value is a small whole number on the scale (or a 0 that shelves the
+/// book) costs two array lookups (dictionary lookups for keys that are not
+/// small numbers) and no `String`. Any other element takes
+/// `RatingsXMLReader.parse`, on the attributes as `XMLStreamReader` gives them.
 struct RatingElements {
-    let scale: RatingScale
+    /// The `value` rule: the file's scale, or none while it is being detected
+    /// (values then stay as they are; see `RatingField`).
+    let rating: RatingField
     /// The batch being filled.
     var batch = RatingsBatch()
     private var users = KeyInterner()
@@ -15,27 +17,40 @@ struct RatingElements {
     /// their fields (see `key(of:)`).
     private var books = KeyInterner()
 
-    init(scale: RatingScale) {
-        self.scale = scale
+    init(scale: RatingScale?) {
+        rating = RatingsXMLReader.ratingField(scale: scale)
+    }
+
+    /// What `plainRow` found.
+    private enum Plain {
+        case rating(user: Int32, book: Int32, value: Float)
+        case shelved(user: Int32, book: Int32)
     }
 
     /// Adds a `rating` child of the root to the batch; ignores every other
     /// element. Returns true (go on).
     mutating func add(_ tag: XMLStartTag) -> Bool {
         guard tag.depth == 1, tag.isNamed("rating") else { return true }
-        if let (user, book, value) = plainRating(tag) {
-            batch.rating(user: user, book: book, value: value)
-        } else {
-            addByText(tag)
+        switch plainRow(tag) {
+        case .rating(let user, let book, let value)?: batch.rating(user: user, book: book, value: value)
+        case .shelved(let user, let book)?: batch.shelved(user: user, book: book)
+        case nil: addByText(tag)
         }
         return true
     }
 
-    /// The parser indices and value of a rating with a known user, a known
-    /// book named by `book` alone and a value of one to three digits on the
-    /// scale; nil for anything else.
+    /// Sums up the batch's values for scale detection, on the parser's
+    /// thread while they are in cache (the sink only merges the sums); to be
+    /// called once the batch is full, before it is handed on.
+    mutating func noteValues() {
+        if rating.scale == nil { batch.values.add(contentsOf: batch.ratingValues) }
+    }
+
+    /// The parser indices of a known user and a known book named by `book`
+    /// alone, with a value of one to three digits: a rating on the scale, or a
+    /// 0 that shelves the book; nil for anything else.
     @inline(__always)
-    private func plainRating(_ tag: XMLStartTag) -> (Int32, Int32, Float)? {
+    private func plainRow(_ tag: XMLStartTag) -> Plain? {
         var user: UnsafeBufferPointer<UInt8>?
         var book: UnsafeBufferPointer<UInt8>?
         var value: UnsafeBufferPointer<UInt8>?
@@ -54,26 +69,38 @@ struct RatingElements {
         }
         guard let user, let book, let value, Self.isPlainKey(user), Self.isPlainKey(book),
             let userIndex = users.index(ofKnown: user), let bookIndex = books.index(ofKnown: book),
-            let number = Self.smallNumber(value), let rating = scale.normalize(number)
+            let number = Self.smallNumber(value)
         else { return nil }
-        return (userIndex, bookIndex, rating)
+        if number == 0, rating.unrated.contains(.zero) { return .shelved(user: userIndex, book: bookIndex) }
+        guard let onScale = rating.plainRating(raw: number) else { return nil }
+        return .rating(user: userIndex, book: bookIndex, value: onScale)
     }
 
-    /// Adds the element as `RatingsXMLReader.read(_:into:)` would: a rating,
-    /// numbering a user or book new to this parser, or a reject.
+    /// Adds the element as `RatingsXMLReader.read(_:into:)` would: a rating
+    /// or a shelved book, numbering a user or book new to this parser, or a
+    /// reject.
     private mutating func addByText(_ tag: XMLStartTag) {
         let attributes = tag.textAttributes()
-        switch RatingsXMLReader.parse(attributes, scale: scale) {
+        switch RatingsXMLReader.parse(attributes, rating: rating) {
         case .reject(let reason):
             batch.reject(
                 line: tag.line, reason: reason, record: XMLMarkup.emptyElement("rating", attributes: attributes))
         case .rating(let user, let book, let value):
-            let (userIndex, newUser) = users.index(of: user)
-            if newUser { batch.newUsers.append(user) }
-            let (bookIndex, newBook) = books.index(of: Self.key(of: book))
-            if newBook { batch.newBooks.append(book) }
+            let (userIndex, bookIndex) = number(user, book)
             batch.rating(user: userIndex, book: bookIndex, value: value)
+        case .shelved(let user, let book):
+            let (userIndex, bookIndex) = number(user, book)
+            batch.shelved(user: userIndex, book: bookIndex)
         }
+    }
+
+    /// The parser indices of an accepted user and book, numbering new ones.
+    private mutating func number(_ user: String, _ book: BookRef) -> (Int32, Int32) {
+        let (userIndex, newUser) = users.index(of: user)
+        if newUser { batch.newUsers.append(user) }
+        let (bookIndex, newBook) = books.index(of: Self.key(of: book))
+        if newBook { batch.newBooks.append(book) }
+        return (userIndex, bookIndex)
     }
 
     /// The key `books` numbers `book` by: its id when the `book` attribute
@@ -98,8 +125,8 @@ struct RatingElements {
         return !bytes.contains(UInt8(ascii: "&"))
     }
 
-    /// The value of one to three ASCII digits, exactly as `Float(String)` reads
-    /// them; nil for anything else.
+    /// The value of one to three ASCII digits, exactly as `CSVNumber.float`
+    /// reads them; nil for anything else.
     @inline(__always)
     private static func smallNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
         guard (1...3).contains(bytes.count) else { return nil }

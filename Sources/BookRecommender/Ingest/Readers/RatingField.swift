@@ -12,7 +12,11 @@ struct RatingField {
     }
 
     let column: Int
-    let scale: RatingScale
+    /// The file's scale, or nil while it is being detected: then every
+    /// rating in (0, `RatingScale.detectionLimit`] is kept as it is, to be put
+    /// on the common scale once the whole file is read (see `IngestSink`), and
+    /// a larger one is rejected.
+    let scale: RatingScale?
     let unrated: Unrated
 
     /// What the field of one record says.
@@ -25,12 +29,27 @@ struct RatingField {
     /// The field of `record` read by this rule: a rating on the common scale,
     /// a shelved book, or why it is neither (not a number, off the scale).
     func value(in record: CSVRecord) -> Value {
-        let bytes = record.trimmedBytes(column)
+        value(of: record.trimmedBytes(column))
+    }
+
+    /// `value(in:)` for a field's trimmed bytes.
+    func value(of bytes: UnsafeBufferPointer<UInt8>) -> Value {
         if bytes.isEmpty, unrated.contains(.empty) { return .shelved }
         guard let raw = CSVNumber.float(bytes) else { return .rejected(.ratingNotANumber(TextDecoding.lossy(bytes))) }
         if raw == 0, unrated.contains(.zero) { return .shelved }
-        guard let value = scale.normalize(raw) else { return .rejected(.ratingOffScale(TextDecoding.lossy(bytes))) }
+        guard let value = onScale(raw) else {
+            let text = TextDecoding.lossy(bytes)
+            return .rejected(scale == nil && raw > 0 ? .ratingAboveDetection(text) : .ratingOffScale(text))
+        }
         return .rating(value)
+    }
+
+    /// `raw` on the common scale, or kept as it is while the scale is being
+    /// detected; nil when it is off the scale.
+    @inline(__always)
+    private func onScale(_ raw: Float) -> Float? {
+        guard let scale else { return raw > 0 && raw <= RatingScale.detectionLimit ? raw : nil }
+        return scale.normalize(raw)
     }
 
     /// The rating in `record` when its field holds one on the scale, else nil
@@ -45,10 +64,15 @@ struct RatingField {
     func plainRating(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
         // One digit, the usual rating, read here as `CSVNumber.float` reads it.
         let digit = bytes.count == 1 ? bytes[0] &- UInt8(ascii: "0") : 10
-        guard let raw = digit < 10 ? Float(digit) : CSVNumber.float(bytes), raw != 0 || !unrated.contains(.zero) else {
-            return nil
-        }
-        return scale.normalize(raw)
+        guard let raw = digit < 10 ? Float(digit) : CSVNumber.float(bytes) else { return nil }
+        return plainRating(raw: raw)
+    }
+
+    /// `plainRating(_:)` for the number the field holds: nil for a 0 that
+    /// means "unrated" or a number off the scale.
+    @inline(__always)
+    func plainRating(raw: Float) -> Float? {
+        raw != 0 || !unrated.contains(.zero) ? onScale(raw) : nil
     }
 
     /// Sends `book` for `user` to `sink` as a rating, a shelved book or a reject

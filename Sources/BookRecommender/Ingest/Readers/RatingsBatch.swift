@@ -21,6 +21,10 @@ struct RatingsBatch {
     /// Books the parser accepted for the first time, in the order of their parser indices.
     var newBooks: [BookRef] = []
     var rejects: [Reject] = []
+    /// Rows whose every field is empty.
+    var blank = 0
+    /// What `ratingValues` look like, filled in when the file's scale is being detected.
+    var values = RatingValues()
     /// Records read, whatever became of them.
     var records = 0
     /// Line breaks the tokenizer has passed since it started.
@@ -44,6 +48,8 @@ struct RatingsBatch {
         newUsers.removeAll(keepingCapacity: true)
         newBooks.removeAll(keepingCapacity: true)
         rejects.removeAll(keepingCapacity: true)
+        blank = 0
+        values = RatingValues()
         records = 0
         linesRead = 0
         mustReadOnAlone = false
@@ -57,6 +63,13 @@ struct RatingsBatch {
         ratingUsers.append(user)
         ratingBooks.append(book)
         ratingValues.append(value)
+        records += 1
+    }
+
+    /// Adds one record's shelved book (the reader has it, unrated), in the parser's indices.
+    mutating func shelved(user: Int32, book: Int32) {
+        shelfUsers.append(user)
+        shelfBooks.append(book)
         records += 1
     }
 

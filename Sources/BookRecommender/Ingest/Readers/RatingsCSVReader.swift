@@ -2,9 +2,10 @@
 /// `ratings.csv`, MovieLens-style files, Book-Crossing-like layouts).
 ///
 /// The delimiter is detected from the header. A book column whose name
-/// contains "isbn" is normalised (`isbn13`, or `asin:…`, or the raw value as
-/// `localID`); any other book column is an opaque id (`localID`). Text must be
-/// UTF-8.
+/// contains "isbn", or whose first values are mostly valid ISBNs (see
+/// `ISBNColumnSample`), is normalised (`isbn13`, or `asin:…`, or the raw value
+/// as `localID`); any other book column is an opaque id (`localID`). Text must
+/// be UTF-8.
 public struct RatingsCSVReader: RatingReader {
     static let userAliases = ["user_id", "userid", "user-id", "user"]
     static let bookAliases = ["book_id", "bookid", "isbn", "item_id", "itemid", "item", "book"]
@@ -12,10 +13,13 @@ public struct RatingsCSVReader: RatingReader {
 
     /// Column names from `--columns`; nil uses the usual names.
     public var columns: ColumnMap?
-    /// The scale the file's ratings use.
-    public var scale: RatingScale
+    /// The scale the file's ratings use, or nil to detect it: ratings are then
+    /// sent as they are, and the sink puts them on the common scale once the
+    /// file is read (see `IngestSink.beginScaleDetection()`). A 0 is a shelved
+    /// book unless the scale starts at 0.
+    public var scale: RatingScale?
 
-    public init(columns: ColumnMap? = nil, scale: RatingScale = .fiveStars) {
+    public init(columns: ColumnMap? = nil, scale: RatingScale? = nil) {
         self.columns = columns
         self.scale = scale
     }
@@ -67,9 +71,12 @@ public struct RatingsCSVReader: RatingReader {
         let user = try input.require("user", columns.map { [$0.user] } ?? Self.userAliases)
         let book = try input.require("book", columns.map { [$0.item] } ?? Self.bookAliases)
         let rating = try input.require("rating", columns.map { [$0.rating] } ?? Self.ratingAliases)
+        let namedISBN = input.header.names[book].lowercased().contains("isbn")
         return Layout(
-            user: user, book: book, rating: RatingField(column: rating, scale: scale, unrated: []),
-            fieldCount: input.fieldCount, bookIsISBN: input.header?.names[book].lowercased().contains("isbn") ?? false)
+            user: user, book: book,
+            rating: RatingField(column: rating, scale: scale, unrated: scale?.zeroIsUnrated ?? true ? .zero : []),
+            fieldCount: input.fieldCount,
+            bookIsISBN: namedISBN || ISBNColumnSample.holdsISBNs(input.file, delimiter: input.delimiter, column: book))
     }
 
     /// The book of an ISBN column: the ISBN-13, else `asin:…`, else the raw value.

@@ -74,11 +74,19 @@ struct RatingsRowParser: Sendable {
         }
         batch.linesRead = tokenizer.line - 1
         batch.mustReadOnAlone = tokenizer.sawQuotedField
+        // On the parser's thread, over values still in cache: the sink only merges.
+        if layout.rating.scale == nil { batch.values.add(contentsOf: batch.ratingValues) }
     }
 
-    /// Adds one record to `batch` as a row or a reject, checking in the order
-    /// `RatingsCSVReader.read(_:into:)` does: split, encoding, user, book, rating.
+    /// Adds one record to `batch` as a blank row, a rating, a shelved book or a
+    /// reject, checking in the order `RatingsCSVReader.read(_:into:)` does:
+    /// blank, split, encoding, user, book, rating.
     private mutating func add(_ record: CSVRecord, to batch: inout RatingsBatch) {
+        if record.isBlankRow {
+            batch.blank += 1
+            batch.records += 1
+            return
+        }
         if let reason = DelimitedFile.problem(of: record, fieldCount: layout.fieldCount) {
             return batch.reject(record, reason)
         }
@@ -108,9 +116,8 @@ struct RatingsRowParser: Sendable {
             let (userIndex, bookIndex) = (index(of: user, in: &batch), index(of: book, in: &batch))
             batch.rating(user: userIndex, book: bookIndex, value: value)
         case .shelved:
-            batch.shelfUsers.append(index(of: user, in: &batch))
-            batch.shelfBooks.append(index(of: book, in: &batch))
-            batch.records += 1
+            let (userIndex, bookIndex) = (index(of: user, in: &batch), index(of: book, in: &batch))
+            batch.shelved(user: userIndex, book: bookIndex)
         }
     }
 

@@ -12,7 +12,8 @@ final class RatingsXMLParser {
     private var elements: RatingElements
     private let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: XMLPushParser.readSize, alignment: 1)
 
-    init(path: String, scale: RatingScale) {
+    /// - Parameter scale: the file's scale; nil while it is being detected.
+    init(path: String, scale: RatingScale?) {
         self.path = path
         elements = RatingElements(scale: scale)
     }
@@ -46,6 +47,7 @@ final class RatingsXMLParser {
             }
             elements.batch.linesRead = parser.line - 1
             elements.batch.isFinished = true
+            elements.noteValues()
         } catch {
             elements.batch.clear()
             elements.batch.error = error
@@ -75,6 +77,7 @@ final class RatingsXMLParser {
             var goesOn = true
             let atEnd = try parser.push(file: descriptor, start..<Int.max, buffer: buffer) {
                 guard elements.batch.records >= batchRecords else { return true }
+                elements.noteValues()
                 goesOn = deliver(&elements.batch, parser.bytesPushed - (head?.bytes.count ?? 0))
                 elements.batch.clear()
                 return goesOn
@@ -86,6 +89,7 @@ final class RatingsXMLParser {
         } catch {
             elements.batch.error = error
         }
+        elements.noteValues()
         _ = deliver(&elements.batch, 0)
     }
 }

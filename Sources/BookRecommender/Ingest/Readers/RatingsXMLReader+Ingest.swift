@@ -34,7 +34,8 @@ extension RatingsXMLReader {
         let path = file.path
         // The prolog is read as `read(_:into:)` reads it, with its refusals and messages.
         var prolog = try XMLStreamReader(path: path)
-        let scale = try Self.readRoot(&prolog)
+        let declared = try Self.readRoot(&prolog)
+        let scale = self.scale ?? declared
         _ = consume prolog
         let head = threads > 1 ? try XMLDocumentHead.read(path) : nil
         let pieces =

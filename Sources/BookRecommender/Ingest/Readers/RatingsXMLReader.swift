@@ -11,17 +11,33 @@ import Foundation
 ///
 /// `isbn` (ISBN-10 or ISBN-13, hyphens allowed) and/or `book` (a non-ISBN id,
 /// kept as `BookRef.localID`) name the book; `title` and `author` are optional.
-/// The root's optional `scale` is `5` (five stars, the default) or `10`.
-/// Only `rating` children of the root are read; other elements inside
-/// `ratings`, and anything nested deeper, are ignored. A `rating` with no user,
-/// no usable book id, or a value that is not a number on the scale is sent to
-/// `sink.reject` as the re-serialised element, and reading goes on.
+/// The scale is the one given, else the root's optional `scale` (`5` or `10`),
+/// else it is detected: values are then sent as they are, for the sink to put
+/// on the common scale once the file is read. A `0` on a scale whose lowest
+/// rating is above 0 is a shelved book. Only `rating` children of the root are
+/// read; other elements inside `ratings`, and anything nested deeper, are
+/// ignored. A `rating` with no user, no usable book id, or a value that is not
+/// a number on the scale is sent to `sink.reject` as the re-serialised
+/// element, and reading goes on.
 ///
 /// `read(_:into:)` serves any `RecordSink` on `XMLStreamReader`, one `String`
 /// per attribute; `Ingestor` takes `read(_:into:threads:)`, the same result
 /// from the attribute bytes, on several threads.
 public struct RatingsXMLReader: RatingReader {
-    public init() {}
+    /// The scale of the file's ratings, over the root's `scale`; nil takes the
+    /// root's, or detects it (see `IngestSink.beginScaleDetection()`).
+    public var scale: RatingScale?
+
+    public init(scale: RatingScale? = nil) {
+        self.scale = scale
+    }
+
+    /// The scale the root element of `file` states, if it states one.
+    /// - Throws: `IngestError` as `read(_:into:)` does for the root.
+    public static func declaredScale(of file: InputFile) throws(IngestError) -> RatingScale? {
+        var xml = try XMLStreamReader(path: file.path)
+        return try readRoot(&xml)
+    }
 
     /// Streams every `rating` of `file` into `sink`, stopping early once the
     /// sink is stopped.
@@ -31,14 +47,17 @@ public struct RatingsXMLReader: RatingReader {
     ///   not 5 or 10, or `XMLStreamReader` refuses the document.
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
-        let scale = try Self.readRoot(&xml)
+        let declared = try Self.readRoot(&xml)
+        let field = Self.ratingField(scale: scale ?? declared)
         while try xml.advance() {
             guard xml.nodeKind == .element, xml.depth == 1, xml.localName == "rating" else { continue }
             let line = xml.line
             let attributes = xml.attributes()
-            switch Self.parse(attributes, scale: scale) {
+            switch Self.parse(attributes, rating: field) {
             case .rating(let user, let book, let value):
                 sink.rating(user: user, book: book, value: value, line: line)
+            case .shelved(let user, let book):
+                sink.shelved(user: user, book: book, line: line)
             case .reject(let reason):
                 sink.reject(
                     line: line, reason: reason, record: XMLMarkup.emptyElement("rating", attributes: attributes))
@@ -50,30 +69,32 @@ public struct RatingsXMLReader: RatingReader {
     /// What one `rating` element is.
     enum Outcome {
         case rating(user: String, book: BookRef, value: Float)
+        case shelved(user: String, book: BookRef)
         case reject(RejectReason)
     }
 
-    /// Moves to the root element, checks it is `ratings` and reads its scale.
-    static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale {
-        while try xml.advance() {
-            guard xml.nodeKind == .element else { continue }
-            guard xml.localName == "ratings" else {
-                throw .malformed(
-                    path: xml.path, line: xml.line, reason: "root element is <\(xml.localName)>, expected <ratings>")
-            }
-            switch xml.attribute("scale")?.trimmingCharacters(in: .whitespaces) {
-            case nil, "5": return .fiveStars
-            case "10": return .tenPoints
-            case let other?:
-                throw .malformed(path: xml.path, line: xml.line, reason: "scale=\"\(other)\" is not 5 or 10")
-            }
-        }
-        throw .malformed(path: xml.path, line: 1, reason: "the document has no root element")
+    /// The rule for the `value` attribute on `scale` (nil: being detected,
+    /// values kept as they are): a 0 is a shelved book unless the scale
+    /// starts at 0.
+    static func ratingField(scale: RatingScale?) -> RatingField {
+        RatingField(column: 0, scale: scale, unrated: scale?.zeroIsUnrated ?? true ? .zero : [])
     }
 
-    /// The rating or reject one `rating` element's attributes (named as
-    /// `XMLStreamReader.attributes()` names them) make on `scale`.
-    static func parse(_ attributes: [(name: String, value: String)], scale: RatingScale) -> Outcome {
+    /// Moves to the root element, checks it is `ratings` and reads its scale, if it states one.
+    static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale? {
+        try xml.enterRoot(named: "ratings")
+        switch xml.attribute("scale")?.trimmingCharacters(in: .whitespaces) {
+        case nil: return nil
+        case "5": return .fiveStars
+        case "10": return .tenPoints
+        case let other?:
+            throw .malformed(path: xml.path, line: xml.line, reason: "scale=\"\(other)\" is not 5 or 10")
+        }
+    }
+
+    /// The rating, shelved book or reject one `rating` element's attributes
+    /// (named as `XMLStreamReader.attributes()` names them) make under `rating`.
+    static func parse(_ attributes: [(name: String, value: String)], rating: RatingField) -> Outcome {
         func value(_ name: String) -> String {
             (attributes.first { $0.name == name }?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -88,8 +109,11 @@ public struct RatingsXMLReader: RatingReader {
             authors: value("author").isEmpty ? [] : [value("author")])
         guard !book.isUnidentified else { return .reject(.noBookID) }
         let raw = value("value")
-        guard let number = Float(raw) else { return .reject(.ratingNotANumber(raw)) }
-        guard let rating = scale.normalize(number) else { return .reject(.ratingOffScale(raw)) }
-        return .rating(user: user, book: book, value: rating)
+        let outcome = Array(raw.utf8).withUnsafeBufferPointer { rating.value(of: $0) }
+        switch outcome {
+        case .rating(let value): return .rating(user: user, book: book, value: value)
+        case .shelved: return .shelved(user: user, book: book)
+        case .rejected(let reason): return .reject(reason)
+        }
     }
 }

@@ -1,21 +1,29 @@
-/// Reads a StoryGraph export CSV. The user is the file name; `Star Rating`
-/// (fractional, 0.25–5) is a rating and an empty one a shelved book. Text must
-/// be UTF-8.
+/// Reads a StoryGraph export CSV. The user is the file's member (`InputFile.member`); `Star Rating`
+/// (fractional, 0.25–5) is a rating and an empty one a shelved book. A copy
+/// that a spreadsheet cut down to its first columns has no `Star Rating`:
+/// every book in it is shelved. Text must be UTF-8.
 public struct StoryGraphReader: RatingReader {
-    public init() {}
+    /// True when the user named the format: a file whose header line is
+    /// missing is then read by its field count (see `KnownHeaders`).
+    public var formatNamed: Bool
+
+    public init(formatNamed: Bool = false) {
+        self.formatNamed = formatNamed
+    }
 
     /// Reads every record of `file` into `sink`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
-    ///   `.malformed` when it is empty or lacks `Title`, `Authors`, `ISBN/UID`
-    ///   or `Star Rating`.
+    ///   `.malformed` when it is empty or lacks `Title`, `Authors` or `ISBN/UID`.
     public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
-        var input = try DelimitedFile(file)
+        var input = try DelimitedFile(
+            file, assumedHeader: KnownHeaders.assumed(.storygraph, named: formatNamed, path: file.path))
         let title = try input.require("title", ["Title"])
         let authors = try input.require("authors", ["Authors"])
         let isbn = try input.require("ISBN", ["ISBN/UID"])
-        let rating = RatingField(
-            column: try input.require("rating", ["Star Rating"]), scale: .fiveStars, unrated: .empty)
-        let user = file.userFromFileName
+        let rating = input.header.index(of: "Star Rating").map {
+            RatingField(column: $0, scale: InputFormat.storygraph.fixedScale, unrated: .empty)
+        }
+        let user = file.member
         try input.forEachRecord(into: &sink) { record, sink in
             guard let titleText = record.text(title, .utf8), let authorsText = record.text(authors, .utf8),
                 let isbnText = record.text(isbn, .utf8)
@@ -30,21 +38,20 @@ public struct StoryGraphReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
+            guard let rating else { return sink.shelved(user: user, book: book, line: record.line) }
             rating.send(record, user: user, book: book, to: &sink)
         }
     }
 
-    /// The book: its ISBN-13, else `asin:…`, else a `title:<title>|<first
-    /// author>` key (lower-cased); nil with neither ISBN nor title.
+    /// The book: its ISBN-13, else `asin:…`, with its title and authors (the
+    /// sink keys a book without an ISBN by them); nil with neither ISBN nor title.
     static func book(isbn: String, title: String, authors: [String]) -> BookRef? {
         var book = BookRef(title: title.isEmpty ? nil : title, authors: authors)
         switch ISBN.normalize(isbn) {
         case .isbn13(let value, _): book.isbn13 = value
         case .asin(let asin): book.localID = "asin:\(asin)"
-        case .invalid, .empty:
-            guard !title.isEmpty else { return nil }
-            book.localID = "title:\(title.lowercased())|\((authors.first ?? "").lowercased())"
+        case .invalid, .empty: break
         }
-        return book
+        return book.isUnidentified ? nil : book
     }
 }

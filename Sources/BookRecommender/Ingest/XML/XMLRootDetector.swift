@@ -14,11 +14,12 @@ public enum XMLRootDetector {
     }
 
     /// The input format whose root element is `name`: `ratings` → ratings-xml,
-    /// `rss` → goodreads-rss; nil for any other root.
+    /// `rss` → goodreads-rss, `GoodreadsResponse` → goodreads-api; nil for any other root.
     public static func inputFormat(forRoot name: String) -> InputFormat? {
         switch name {
         case "ratings": .ratingsXML
         case "rss": .goodreadsRSS
+        case "GoodreadsResponse": .goodreadsAPI
         default: nil
         }
     }

@@ -69,12 +69,30 @@ func tokenize(_ text: String, chunkSize: Int = 1 << 20) throws -> [TokenizedReco
             ])
     }
 
-    @Test func goodreadsFormulaWrappersComeThroughAlike() throws {
-        let text = "48484,=\"0765312182\",=\"\"\n1,\"=\"\"0141026162\"\"\",\"=\"\"\"\"\"\n"
+    /// Spreadsheet formulas (bare and quoted) and triple quotes lose their
+    /// wrapper: no `=` or quote of them reaches a field.
+    @Test func spreadsheetWrappersComeOffAlike() throws {
+        let text =
+            "48484,=\"0765312182\",=\"\"\n1,\"=\"\"0141026162\"\"\",\"=\"\"\"\"\"\n"
+            + "276725,\"\"\"034545104X\"\"\",0\n\"\"\"a \"\"b\"\" c\"\"\",= 1,x=\"y\"\n"
         #expect(
             try tokenize(text) == [
-                TokenizedRecord(line: 1, fields: ["48484", "=\"0765312182\"", "=\"\""]),
-                TokenizedRecord(line: 2, fields: ["1", "=\"0141026162\"", "=\"\""]),
+                TokenizedRecord(line: 1, fields: ["48484", "0765312182", ""]),
+                TokenizedRecord(line: 2, fields: ["1", "0141026162", ""]),
+                TokenizedRecord(line: 3, fields: ["276725", "034545104X", "0"]),
+                TokenizedRecord(line: 4, fields: ["\"a \"b\" c\"", "= 1", "x=\"y\""]),
+            ])
+    }
+
+    /// Columns padded to line up: a quote after blanks opens a quoted field,
+    /// so its commas stay inside; blanks elsewhere stay for readers to trim.
+    @Test func blanksBeforeAQuoteStillOpenIt() throws {
+        let text = "   257233, Raintree County , \"Jr., Ross Lockridge\"    , \"=\"\"014023666X\"\"\"\t,  \n"
+        #expect(
+            try tokenize(text) == [
+                TokenizedRecord(
+                    line: 1,
+                    fields: ["   257233", " Raintree County ", "Jr., Ross Lockridge    ", "014023666X", "  "])
             ])
     }
 

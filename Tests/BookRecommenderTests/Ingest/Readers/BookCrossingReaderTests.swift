@@ -6,7 +6,7 @@ import Testing
     @Test func headerlessChunkNeedsTheExplicitFormat() throws {
         let file = ReaderFixture.file("bx-book-ratings_split-chunk_no-header.csv")
         #expect(throws: IngestError.self) { try ReaderFixture.read(BookCrossingReader(), file) }
-        let sink = try ReaderFixture.read(BookCrossingReader(explicitHeaderless: true), file)
+        let sink = try ReaderFixture.read(BookCrossingReader(formatNamed: true), file)
         #expect(sink.ratings.count == 5)
         #expect(sink.shelved.count == 75)
         #expect(sink.rejects.isEmpty)

@@ -15,7 +15,7 @@ import Testing
         #expect(sink.shelved.count == shelved)
         #expect(sink.rejects.isEmpty)
         #expect(sink.total == (try ReaderFixture.dataLines(file)))
-        #expect(Set(sink.ratings.map(\.user) + sink.shelved.map(\.user)) == [file.userFromFileName])
+        #expect(Set(sink.ratings.map(\.user) + sink.shelved.map(\.user)) == [file.member])
     }
 
     @Test func bareFormulaISBNsOf2014() throws {
@@ -83,5 +83,19 @@ import Testing
         let file = TemporaryFile("Book Id,Title,Author,ISBN,ISBN13\n1,A,B,,\n")
         defer { file.remove() }
         #expect(throws: IngestError.self) { try ReaderFixture.read(GoodreadsReader(), InputFile(path: file.path)) }
+    }
+
+    /// With the format named, a header of its own (no `Exclusive Shelf`) is
+    /// still a header, read by name; a first line of data is not.
+    @Test func aNamedFormatStillReadsAnUnusualHeaderByName() throws {
+        let file = TemporaryFile("Book Id,Title,Author,ISBN,ISBN13,My Rating\n7,Emma,Jane Austen,0141439580,,4\n")
+        defer { file.remove() }
+        let sink = try ReaderFixture.read(GoodreadsReader(formatNamed: true), InputFile(path: file.path))
+        #expect(sink.ratings.map(\.book.isbn13) == ["9780141439587"] && sink.ratings.map(\.line) == [2])
+        let data = TemporaryFile("7,Emma,Jane Austen,0141439580,,4\n")
+        defer { data.remove() }
+        #expect(throws: IngestError.self) {
+            try ReaderFixture.read(GoodreadsReader(formatNamed: true), InputFile(path: data.path))
+        }
     }
 }

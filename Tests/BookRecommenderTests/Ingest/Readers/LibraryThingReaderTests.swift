@@ -103,6 +103,33 @@ import Testing
         #expect(sink.rejects[0].record == "\"2\": {\"title\": \"Two\" \"oops\"}")
     }
 
+    /// One book object on its own is that one book, wherever its `title`
+    /// and `books_id` stand; a map whose first member is broken is still a map.
+    @Test func aSingleBookObjectIsOneBook() throws {
+        let text = """
+            {
+              "title": "Infinite Jest", "books_id": "216290319", "primaryauthor": "Wallace, David Foster",
+              "isbn": {"0": "0316066524", "2": "9780316066525"}, "rating": 5,
+              "subject": {"0": ["Addicts", "Fiction"]}
+            }
+            """
+        let file = TemporaryFile(text, suffix: ".json")
+        defer { file.remove() }
+        let sink = try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: file.path))
+        #expect(sink.total == 1 && sink.rejects.isEmpty)
+        #expect(
+            sink.ratings.map(\.book) == [
+                BookRef(
+                    isbn13: "9780316066525", localID: "librarything:216290319", title: "Infinite Jest",
+                    authors: ["Wallace, David Foster"])
+            ])
+        #expect(sink.ratings.map(\.line) == [1])
+        let map = TemporaryFile("{\n \"1\": \"broken\",\n \"2\": {\"title\": \"Two\"}\n}", suffix: ".json")
+        defer { map.remove() }
+        let mapSink = try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: map.path))
+        #expect(mapSink.rejects.map(\.line) == [2] && mapSink.shelved.map(\.line) == [3])
+    }
+
     @Test func unclosedObjectIsAReject() throws {
         let file = TemporaryFile("{\n \"1\": {\"title\": \"One\"},\n \"2\": {\"title\": \"T", suffix: ".json")
         defer { file.remove() }

@@ -24,6 +24,26 @@ import Testing
         #expect(sink.rejects.map(\.reason) == [.noBookID])
     }
 
+    /// Amazon's reviews name the ISBN column `Id`: values that are mostly
+    /// valid ISBNs make it an ISBN column anyway (ASINs and junk beside them
+    /// kept as they are); plain numbers never do.
+    @Test func anIdColumnOfISBNsIsKeyedByISBN13() throws {
+        let file = TemporaryFile(
+            "Id,User_id,review/score\n1930429487,A1,4.0\nB0007FIF28,A2,5.0\n0439023483,A3,3.0\nxyz,A4,1.0\n")
+        defer { file.remove() }
+        let reader = RatingsCSVReader(columns: ColumnMap(user: "User_id", item: "Id", rating: "review/score"))
+        let sink = try ReaderFixture.read(reader, InputFile(path: file.path))
+        #expect(
+            sink.ratings.map(\.book) == [
+                BookRef(isbn13: "9781930429482"), BookRef(localID: "asin:B0007FIF28"), BookRef(isbn13: "9780439023481"),
+                BookRef(localID: "xyz"),
+            ])
+        let numbers = TemporaryFile("user,item,rating\n1,1930429487,4\n2,258,5\n3,4000000000,3\n")
+        defer { numbers.remove() }
+        let plain = try ReaderFixture.read(RatingsCSVReader(), InputFile(path: numbers.path))
+        #expect(plain.ratings.map(\.book.localID) == ["1930429487", "258", "4000000000"])
+    }
+
     @Test func columnMapPicksColumns() throws {
         let file = TemporaryFile("userId,movieId,rating,timestamp\r\n7,31,2.5,1260759144\r\n7,1029,0.5,1260759179\r\n")
         defer { file.remove() }
@@ -48,7 +68,8 @@ import Testing
         let rows = "user_id,book_id,rating\n,5,4\n1,,4\n1,5,x\n1,5,9\n1,5\n1,5,4,extra\n1,\"unterminated,4\n"
         let file = TemporaryFile(rows)
         defer { file.remove() }
-        let sink = try ReaderFixture.read(RatingsCSVReader(), InputFile(path: file.path))
+        let sink = try ReaderFixture.read(
+            RatingsCSVReader(scale: RatingScale(minimum: 1, maximum: 5)), InputFile(path: file.path))
         #expect(
             sink.rejects.map(\.reason) == [
                 .missingUser, .noBookID, .ratingNotANumber("x"), .ratingOffScale("9"),

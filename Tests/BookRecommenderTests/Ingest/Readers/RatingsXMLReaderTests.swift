@@ -4,10 +4,12 @@ import Testing
 @testable import BookRecommender
 
 @Suite struct RatingsXMLReaderTests {
-    private func read(_ path: String, stopAfter: Int? = nil) -> (sink: CollectingSink, error: IngestError?) {
+    private func read(
+        _ path: String, scale: RatingScale? = nil, stopAfter: Int? = nil
+    ) -> (sink: CollectingSink, error: IngestError?) {
         var sink = CollectingSink(stopAfter: stopAfter)
         do throws(IngestError) {
-            try RatingsXMLReader().read(InputFile(path: path), into: &sink)
+            try RatingsXMLReader(scale: scale).read(InputFile(path: path), into: &sink)
             return (sink, nil)
         } catch {
             return (sink, error)
@@ -30,6 +32,27 @@ import Testing
         #expect(sink.shelved.isEmpty && sink.rejects.isEmpty)
     }
 
+    /// Without a stated scale the values come as they are (the sink detects
+    /// the scale); a 0 is a shelved book, a value above 100 a reject.
+    @Test func valuesComeRawWhenNoScaleIsStated() throws {
+        let path = try XMLFixtures.write(
+            """
+            <ratings>
+            <rating user="u" isbn="9780439023481" value="7"/>
+            <rating user="u" book="b2" value="0"/>
+            <rating user="u" book="b3" value="101"/>
+            </ratings>
+            """)
+        let (sink, error) = read(path)
+        #expect(error == nil)
+        #expect(sink.ratings == [.init(user: "u", book: BookRef(isbn13: "9780439023481"), value: 7, line: 2)])
+        #expect(sink.shelved == [.init(user: "u", book: BookRef(localID: "b2"), line: 3)])
+        #expect(sink.rejects.map(\.reason) == [.ratingAboveDetection("101")])
+        let (given, _) = read(path, scale: RatingScale(minimum: 0, maximum: 10))
+        let expected: [Float] = [40 / 11, 5 / 11]
+        #expect(given.ratings.map(\.value) == expected)
+    }
+
     @Test func tenPointScaleIsHalved() {
         let (sink, error) = read(XMLFixtures.path("ratings_scale10.xml"))
         #expect(error == nil)
@@ -43,7 +66,7 @@ import Testing
     }
 
     @Test func badRecordsAreRejectedAndReadingGoesOn() {
-        let (sink, error) = read(XMLFixtures.path("ratings_bad.xml"))
+        let (sink, error) = read(XMLFixtures.path("ratings_bad.xml"), scale: .fiveStars)
         #expect(error == nil)
         #expect(
             sink.rejects == [
@@ -57,11 +80,12 @@ import Testing
                 .init(
                     line: 8, reason: .ratingOffScale("9"),
                     record: #"<rating user="u1" isbn="9780439023481" value="9"/>"#),
-                .init(
-                    line: 9, reason: .noBookID,
-                    record: #"<rating user="u1" title="A &quot;quoted&quot; &lt;title&gt;" value="2"/>"#),
             ])
-        #expect(sink.ratings == [.init(user: "u3", book: BookRef(isbn13: "9780439023481"), value: 2, line: 10)])
+        #expect(
+            sink.ratings == [
+                .init(user: "u1", book: BookRef(title: "A \"quoted\" <title>"), value: 2, line: 9),
+                .init(user: "u3", book: BookRef(isbn13: "9780439023481"), value: 2, line: 10),
+            ])
     }
 
     @Test func truncatedFileKeepsEarlierRecordsAndNamesTheLine() {
@@ -167,4 +191,6 @@ private struct LineCheckingSink: RecordSink {
     mutating func shelved(user: String, book: BookRef, line: Int) { wrongLines += 1 }
 
     mutating func reject(line: Int, reason: RejectReason, record: String) { wrongLines += 1 }
+
+    mutating func blank(line: Int) { wrongLines += 1 }
 }

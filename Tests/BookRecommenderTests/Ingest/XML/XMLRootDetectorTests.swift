@@ -14,7 +14,8 @@ import Testing
     @Test func mapsRootsToFormats() {
         #expect(XMLRootDetector.inputFormat(forRoot: "ratings") == .ratingsXML)
         #expect(XMLRootDetector.inputFormat(forRoot: "rss") == .goodreadsRSS)
-        #expect(XMLRootDetector.inputFormat(forRoot: "GoodreadsResponse") == nil)
+        #expect(XMLRootDetector.inputFormat(forRoot: "GoodreadsResponse") == .goodreadsAPI)
+        #expect(XMLRootDetector.inputFormat(forRoot: "reviews") == nil)
     }
 
     @Test func readsOnlyUpToTheRoot() throws {

@@ -1,0 +1,10 @@
+// libFuzzer target `goodreads-api`: a saved Goodreads API review list, read through
+// `Ingestor` as the job reads it. See `FuzzHarness.ingest` for the invariants checked.
+
+import BookRecommender
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    FuzzHarness.ingest(data, size, as: .goodreadsAPI, named: "alice.xml")
+    return 0
+}
