@@ -1,13 +1,21 @@
+import BookRecommender
 import Foundation
 
 /// The `bookrec` command line: parses arguments, runs a command, returns the exit code.
 public enum CLI {
-    public static let version = "0.1.0"
+    /// `bookrec --version`: the library's version, as model files record it.
+    static let version = BookRecommenderVersion.current
+
+    /// Runs `bookrec` with the process's arguments and exits with its status.
+    public static func main() async -> Never {
+        exit(await run(CommandLine.arguments))
+    }
 
     /// Runs `bookrec` with `arguments` (program name first) and returns its exit status.
     /// Help and results go to stdout; errors to stderr with the usage line for usage errors.
     public static func run(_ arguments: [String]) async -> Int32 {
-        let log = Log(quiet: arguments.contains("--quiet"), format: logFormat(in: arguments) ?? .text)
+        let log = Log(
+            quiet: arguments.contains("--quiet"), format: logFormat(in: arguments) ?? .text, sink: .standardError)
         do {
             try await dispatch(Array(arguments.dropFirst()), log: log)
             return ExitStatus.ok.rawValue
@@ -37,13 +45,15 @@ public enum CLI {
             if rest.contains("--help") { return print(Usage.text(for: command)!) }
             let (settings, parsed) = try settings(for: command, rest)
             if parsed.has("dry-run") { return print(try DryRun(settings: settings).plan(), terminator: "") }
-            let outcome = try await interruptible(log: log) { try await JobRunner(settings: settings, log: log).run() }
+            let outcome = try await interruptible(log: log) {
+                try await JobRunner(settings: settings, log: log, exitGuard: Interruption.shared).run()
+            }
             if !log.quiet { print(outcome.resultLine) }
             if !outcome.unusable.isEmpty { throw RunError.inputsUnusable(outcome.unusable) }
         case "merge":
             if rest.contains("--help") { return print(Usage.merge) }
             let command = try MergeCommand(arguments: rest, log: log)
-            let line = try await interruptible(log: log) { try command.run() }
+            let line = try await interruptible(log: log) { try await command.run() }
             if !log.quiet { print(line) }
         case "train":
             if rest.contains("--help") { return print(Usage.train) }
@@ -151,7 +161,8 @@ public enum CLI {
     }
 
     /// Runs `body` in a task that SIGINT and SIGTERM cancel (see `Interruption`).
-    /// - Throws: what `body` throws, or `Interrupted` when a signal stopped it.
+    /// - Throws: what `body` throws, or `Interrupted` when a signal stopped it
+    ///   (the `CancellationError` of the cancelled run among them).
     static func interruptible<T: Sendable>(
         log: Log, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {

@@ -1,7 +1,8 @@
+import BookRecommender
 import Foundation
 
 /// Process exit codes (BSD sysexits, plus 128 + signal), mapped here and nowhere else.
-public enum ExitStatus: Int32, Sendable, Error {
+enum ExitStatus: Int32, Sendable, Error {
     case ok = 0
     /// A bad command line: unknown flag, missing value.
     case usage = 64
@@ -27,7 +28,7 @@ public enum ExitStatus: Int32, Sendable, Error {
 
 extension ExitStatus {
     /// The exit status for an error that ended a run.
-    public static func of(_ error: any Error) -> ExitStatus {
+    static func of(_ error: any Error) -> ExitStatus {
         switch error {
         case let status as ExitStatus: status
         case is UsageError: .usage

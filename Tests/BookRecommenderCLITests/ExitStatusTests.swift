@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BookRecommender
+@testable import BookRecommenderCLI
 
 @Suite struct ExitStatusTests {
     struct Unexpected: Error {}

@@ -63,8 +63,16 @@ public struct ProtobufReader: Sendable {
 
     /// A field number and its value.
     public struct Field: Sendable, Equatable {
+        /// The field number of the key.
         public var number: Int
+        /// The value, by its wire type.
         public var value: Value
+
+        /// A field as the reader returns it.
+        public init(number: Int, value: Value) {
+            self.number = number
+            self.value = value
+        }
     }
 
     private let bytes: [UInt8]

@@ -58,7 +58,7 @@ public struct EnrichOptions: Sendable {
     public init() {}
 
     /// The configured key, or `nil` when the variable is unset or blank.
-    var apiKey: String? {
+    package var apiKey: String? {
         guard let value = environment[apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
             !value.isEmpty
         else { return nil }

@@ -18,7 +18,7 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.timeoutIntervalForRequest = TimeInterval(self.timeoutSeconds)
-        configuration.httpAdditionalHeaders = ["User-Agent": "bookrec/\(CLI.version)"]
+        configuration.httpAdditionalHeaders = ["User-Agent": "bookrec/\(BookRecommenderVersion.current)"]
         session = URLSession(configuration: configuration)
     }
 

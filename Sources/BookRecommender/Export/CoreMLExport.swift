@@ -120,7 +120,7 @@ public enum CoreMLExport {
             shortDescription:
                 "Item-similarity book recommender trained by bookrec on \(model.ratingCount) ratings "
                 + "of \(model.readerCount) readers; the item ids are in books.json",
-            versionString: day, author: "bookrec \(CLI.version)",
+            versionString: day, author: "bookrec \(BookRecommenderVersion.current)",
             license: "Trained on the club's own ratings; for the club's app only",
             userDefined: [
                 "trainingDate": ISO8601DateFormatter().string(from: model.trainedAt),

@@ -27,6 +27,9 @@ public struct FittedModel: Sendable {
     /// Neighbour links kept over all books.
     public var neighborLinks: Int { neighborLists.lists.entryCount }
 
+    /// How many readers rated `item` (after duplicates were resolved).
+    package func ratingCount(of item: Int32) -> Int { matrix.byItem.range(of: Int(item)).count }
+
     /// The books most similar to `item`, best first (ties by item key); empty
     /// for a book with none, or an index outside the data.
     public func neighbors(of item: Int32) -> [(item: Int32, similarity: Float)] {

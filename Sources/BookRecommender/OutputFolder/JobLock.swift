@@ -7,14 +7,22 @@ import Foundation
 /// lock file left behind by a killed run never blocks the next one: only the
 /// lock counts, never the file. A second run finds the lock taken, reads the
 /// PID for its message, and leaves without writing anything.
-final class JobLock {
+public final class JobLock {
     /// The lock is taken (exit 75).
-    struct Held: Error, Sendable, Equatable, CustomStringConvertible {
-        var path: String
+    public struct Held: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The lock file.
+        public var path: String
         /// The holder's PID as its lock file says, when readable.
-        var pid: Int32?
+        public var pid: Int32?
 
-        var description: String {
+        /// A held lock at `path`, by process `pid` when known.
+        public init(path: String, pid: Int32?) {
+            self.path = path
+            self.pid = pid
+        }
+
+        /// "PATH: this job is already running (process PID holds the lock); try again later".
+        public var description: String {
             let holder = pid.map { "process \($0)" } ?? "another process"
             return "\(path): this job is already running (\(holder) holds the lock); try again later"
         }
@@ -68,7 +76,7 @@ final class JobLock {
 
     /// Who holds the lock at `path` right now, without taking it: nil when it is
     /// free (or the file is missing), else the holder's PID (0 when unreadable).
-    static func probe(_ path: String) -> Int32? {
+    package static func probe(_ path: String) -> Int32? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -43,17 +43,23 @@ public enum RunHistoryError: Error, Sendable, Equatable, CustomStringConvertible
 /// reader, a killed run or a power cut never leaves half a run behind
 /// `latest` (see `commit`). The next run (holding the lock) removes hidden
 /// leftovers of killed runs.
-struct RunHistory {
-    let out: URL
+package struct RunHistory {
+    package let out: URL
     /// Complete runs kept; older ones are removed after each successful run.
-    var keepRuns: Int
+    package var keepRuns: Int
 
-    var runs: URL { out.appendingPathComponent("runs", isDirectory: true) }
-    var latest: URL { out.appendingPathComponent("latest") }
-    var parts: URL { out.appendingPathComponent("parts", isDirectory: true) }
+    /// The history of the output folder `out`, keeping `keepRuns` complete runs.
+    package init(out: URL, keepRuns: Int) {
+        self.out = out
+        self.keepRuns = keepRuns
+    }
+
+    package var runs: URL { out.appendingPathComponent("runs", isDirectory: true) }
+    package var latest: URL { out.appendingPathComponent("latest") }
+    package var parts: URL { out.appendingPathComponent("parts", isDirectory: true) }
 
     /// The lock file of the whole job, or of one shard (shards of one job run at once).
-    func lockFile(shard: Shard?) -> URL {
+    package func lockFile(shard: Shard?) -> URL {
         out.appendingPathComponent(shard.map { "bookrec-shard-\($0.name).lock" } ?? "bookrec.lock")
     }
 
@@ -70,7 +76,7 @@ struct RunHistory {
     }
 
     /// The final folder of a shard's part.
-    func part(_ shard: Shard) -> URL { parts.appendingPathComponent(shard.name, isDirectory: true) }
+    package func part(_ shard: Shard) -> URL { parts.appendingPathComponent(shard.name, isDirectory: true) }
 
     /// A run's folder name: UTC time to the millisecond, so names sort by time.
     static func name(at date: Date) -> String {
@@ -175,7 +181,7 @@ struct RunHistory {
     /// Removes `folder` by first renaming it to a new hidden name: a
     /// half-removed folder is never mistaken for a complete one, and a writer
     /// still busy in it (a run being abandoned) finds its paths gone.
-    static func remove(unfinished folder: URL) {
+    package static func remove(unfinished folder: URL) {
         guard exists(folder) else { return }
         let parent = folder.deletingLastPathComponent()
         let trash = parent.appendingPathComponent(".removing-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -192,7 +198,7 @@ struct RunHistory {
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     }
 
-    static func exists(_ url: URL) -> Bool {
+    package static func exists(_ url: URL) -> Bool {
         var info = stat()
         return lstat(url.path, &info) == 0
     }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Progress of the enrich step on stderr: a line redrawn in place when stderr
-/// is a terminal, else a log line every tenth of the books.
+/// Progress of the enrich step: a line redrawn in place when the log's sink is
+/// a terminal, else a log line every tenth of the books.
 final class EnrichProgressLog: @unchecked Sendable {
     private let log: Log
     private let terminal: Bool
@@ -12,7 +12,7 @@ final class EnrichProgressLog: @unchecked Sendable {
     init(log: Log) {
         self.log = log
         // A bar redrawn with `\r` is for people; JSON logs and files get lines.
-        terminal = isatty(STDERR_FILENO) == 1 && log.format == .text
+        terminal = log.sink.isTerminal && log.format == .text
     }
 
     func update(_ progress: EnrichProgress) {
@@ -20,7 +20,7 @@ final class EnrichProgressLog: @unchecked Sendable {
         defer { lock.unlock() }
         guard !log.quiet, progress.total > 0 else { return }
         if terminal {
-            FileHandle.standardError.write(Data("\renrich \(progress.done)/\(progress.total)".utf8))
+            log.sink.write("\renrich \(progress.done)/\(progress.total)")
             drew = true
         } else {
             let tenth = progress.done * 10 / progress.total
@@ -33,6 +33,6 @@ final class EnrichProgressLog: @unchecked Sendable {
     func finish() {
         lock.lock()
         defer { lock.unlock() }
-        if drew { FileHandle.standardError.write(Data("\n".utf8)) }
+        if drew { log.sink.write("\n") }
     }
 }

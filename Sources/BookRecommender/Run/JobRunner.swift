@@ -32,18 +32,25 @@ public struct JobRunner {
 
     public let settings: RunSettings
     public let log: Log
+    /// Told of the unfinished folder and holding off forced exits during the commit, when given.
+    public let exitGuard: (any ForcedExitGuard)?
 
-    public init(settings: RunSettings, log: Log) {
+    /// A run of `settings` logging to `log`.
+    public init(settings: RunSettings, log: Log, exitGuard: (any ForcedExitGuard)? = nil) {
         self.settings = settings
         self.log = log
+        self.exitGuard = exitGuard
     }
 
+    /// Runs the job. Cancelling the task that runs it stops it at the next
+    /// checkpoint (between stages, between blocks of readers, between lookups)
+    /// and removes its unfinished folder; `latest` is left as it was.
     /// - Throws: `JobLock.Held` (75) when the job is running already, before
     ///   anything is written; `IngestError` (missing input 66, bad data 65),
-    ///   `ReportError` (output 73), `RunHistoryError`, `Interrupted` (130/143)
-    ///   after a signal, `BookModelError` for a model file that is missing (66)
-    ///   or damaged (65), and `RunError.enrichmentRequired` (75, after the run
-    ///   was kept but not made `latest`) with `--require-enrichment`.
+    ///   `ReportError` (output 73), `RunHistoryError`, `CancellationError`
+    ///   when the task was cancelled, `BookModelError` for a model file that is
+    ///   missing (66) or damaged (65), and `RunError.enrichmentRequired` (75,
+    ///   after the run was kept but not made `latest`) with `--require-enrichment`.
     public func run() async throws -> Outcome {
         let startedAt = Date()
         let files = try settings.inputFiles()
@@ -56,23 +63,25 @@ public struct JobRunner {
         try history.refuseSymbolicLinks()
         history.removeLeftovers(shard: settings.shard)
         let folder = try history.begin(shard: settings.shard, at: startedAt)
-        Interruption.shared.register(unfinished: folder)
+        exitGuard?.unfinished(folder)
         defer {
-            Interruption.shared.register(unfinished: nil)
+            exitGuard?.unfinished(nil)
             RunHistory.remove(unfinished: folder)
         }
         log.info(
             "run", "start", ["name": settings.name ?? "recommend", "folder": folder.path, "pid": String(getpid())])
 
-        let (summary, produced) = try await produce(files: files, catalog: catalogFile, into: folder, startedAt)
+        let (summary, produced) = try await CancellationFlag.watching { cancellation in
+            try await produce(files: files, catalog: catalogFile, into: folder, startedAt, cancellation: cancellation)
+        }
         let missing = summary.enrichment?.withoutEnrichment ?? 0
         let failed = settings.enrich.required && missing > 0
         var stopwatch = Stopwatch()
-        let final = try Interruption.shared.uninterruptible { () throws -> URL in
-            try Interruption.shared.check()
+        let final = try exitGuard.holdingOff { () throws -> URL in
+            try Task.checkCancellation()
             return try history.commit(folder, shard: settings.shard, switchLatest: !failed)
         }
-        Interruption.shared.register(unfinished: nil)
+        exitGuard?.unfinished(nil)
         log.info("run", "committed", ["seconds": "\(stopwatch.lap())"])
         var outcome = produced
         outcome.report = final.appendingPathComponent(produced.report.lastPathComponent)
@@ -91,7 +100,7 @@ public struct JobRunner {
 
     /// The stages, writing every file into `folder`.
     private func produce(
-        files: [InputFile], catalog: InputFile?, into folder: URL, _ startedAt: Date
+        files: [InputFile], catalog: InputFile?, into folder: URL, _ startedAt: Date, cancellation: CancellationFlag
     ) async throws -> (RunSummary, Outcome) {
         var stopwatch = Stopwatch()
         let rejectsFile = try RejectsFile(folder: folder)
@@ -112,7 +121,7 @@ public struct JobRunner {
                 "ingest", "same book",
                 ["joined": String(result.sameBook.joined), "editionShelves": String(result.sameBook.editionShelves)])
         }
-        try Interruption.shared.check()
+        try Task.checkCancellation()
         var summary = RunSummary(
             startedAt: ISO8601DateFormatter().string(from: startedAt), users: result.data.userCount,
             items: result.data.itemCount, records: result.totals, catalog: result.catalog, files: result.files,
@@ -131,12 +140,12 @@ public struct JobRunner {
         log.info(
             "model", model.source == nil ? "fitted" : "ready",
             ["items": String(model.books.count), "seconds": "\(summary.seconds.model)"])
-        try Interruption.shared.check()
+        try Task.checkCancellation()
 
         let users = (0..<result.data.userCount).filter {
             settings.shard?.contains(user: result.data.userIDs[$0]) ?? true
         }
-        let lists = try UserScoring.recommend(model, users: users)
+        let lists = try UserScoring.recommend(model, users: users, cancellation: cancellation)
         summary.fallbackUsers = lists.filter { !$0.isEmpty && $0.allSatisfy(\.fallback) }.count
         summary.recommendations = lists.reduce(0) { $0 + $1.count }
         summary.seconds.recommend = stopwatch.lap()
@@ -145,7 +154,7 @@ public struct JobRunner {
         let assembler = PickAssembler(data: result.data, items: result.items, books: model.books)
         let enriched = await EnrichStage(settings: settings.enrich, log: log)
             .run(assembler.lookups(for: lists), out: URL(fileURLWithPath: settings.out))
-        try Interruption.shared.check()
+        try Task.checkCancellation()
         summary.enrichment = enriched.summary
         summary.seconds.enrich = stopwatch.lap()
 
@@ -173,7 +182,7 @@ public struct JobRunner {
             let inputs = ReportStage.Inputs(
                 rated: model.rated, assembler: assembler, users: users, lists: lists, enrichments: enriched.enrichments,
                 totals: totals)
-            index = try ReportStage(settings: settings, log: log).run(inputs, into: folder)
+            index = try ReportStage(settings: settings, log: log).run(inputs, into: folder, cancellation: cancellation)
         }
         try rejectsFile.commit()
         summary.seconds.report = stopwatch.lap()

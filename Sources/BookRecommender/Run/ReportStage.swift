@@ -29,8 +29,8 @@ struct ReportStage {
 
     /// Writes the reports (or, with `--no-reports`, a shard's tally alone)
     /// into `folder`; returns `index.html`, or nil when there is none.
-    /// - Throws: `ReportError`, or `Interrupted` when a signal came meanwhile.
-    func run(_ inputs: Inputs, into folder: URL) throws -> URL? {
+    /// - Throws: `ReportError`, or `CancellationError` when the run's task was cancelled meanwhile.
+    func run(_ inputs: Inputs, into folder: URL, cancellation: CancellationFlag) throws -> URL? {
         let data = inputs.assembler.data
         let order = inputs.users.indices.sorted {
             data.userIDs[inputs.users[$0]].utf8.lexicographicallyPrecedes(data.userIDs[inputs.users[$1]].utf8)
@@ -57,9 +57,8 @@ struct ReportStage {
         let files = ReaderFiles(
             folder: reportFolder, threads: settings.model.threads, notices: inputs.totals.notice != nil)
         let readers = ReaderFiles.Readers(count: users.count, stem: { stems[$0] }, picks: picks)
-        guard var written = try files.write(readers, stop: { Interruption.shared.signal != nil }) else {
-            try Interruption.shared.check()
-            return nil
+        guard var written = try files.write(readers, stop: { cancellation.isCancelled }) else {
+            throw CancellationError()
         }
         written.tally.add(assembler.ratingTally(of: users) { rated.ratings(of: $0) })
         log.info("report", "readers", ["users": String(users.count)])

@@ -61,7 +61,7 @@ struct RunSummary: Encodable {
     }
 
     var schemaVersion = 1
-    var version = CLI.version
+    var version = BookRecommenderVersion.current
     var startedAt: String
     var users: Int
     var items: Int

@@ -22,7 +22,7 @@ public struct EnrichSettings: Sendable, Equatable {
 
     /// The client options for a run writing to `out`.
     /// - Returns: nil when `baseURL` is not an http(s) URL.
-    func options(out: URL) -> EnrichOptions? {
+    package func options(out: URL) -> EnrichOptions? {
         var options = EnrichOptions()
         if let baseURL {
             guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme ?? "") else { return nil }

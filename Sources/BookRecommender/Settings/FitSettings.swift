@@ -5,21 +5,15 @@ import Foundation
 /// model uses the model's; one given beside a model file is refused (64 as a
 /// flag, 78 in a job file) rather than silently ignored. Scoring settings
 /// (`top`, `minRatings`, `exclude`, `only`, `threads`) stay the run's.
-enum FitSettings {
+package enum FitSettings {
     /// Their flags and job keys (the same names).
-    static let names = ["similarity", "neighbors", "threshold", "shrinkage"]
+    package static let names = ["similarity", "neighbors", "threshold", "shrinkage"]
 
-    static let reason = "the model file fixes the filter's settings (train a new model to change them)"
-
-    /// - Throws: `UsageError.conflictingOptions` for the first fit setting among the flags.
-    static func checkFlags(_ parsed: ArgumentParser.Parsed, model: String) throws(UsageError) {
-        guard let flag = names.first(where: parsed.has) else { return }
-        throw .conflictingOptions("--\(flag)", model, reason: reason)
-    }
+    package static let reason = "the model file fixes the filter's settings (train a new model to change them)"
 
     /// A problem for each fit setting the job file at `path` sets; none when
     /// the file cannot be read as an object (`JobFile` reports that).
-    static func problems(inJobFile path: String) -> [ConfigError.Problem] {
+    package static func problems(inJobFile path: String) -> [ConfigError.Problem] {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
             case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data)
         else { return [] }

@@ -22,7 +22,7 @@ public enum JobFile {
     /// returns the problems of the others, so that the caller can add its own
     /// (missing inputs, say) and report them all together.
     /// - Throws: `ConfigError` only when the file cannot be read or is not a JSON object.
-    static func read(
+    package static func read(
         _ path: String, over settings: RunSettings
     ) throws(ConfigError) -> (RunSettings, [ConfigError.Problem]) {
         let data: Data

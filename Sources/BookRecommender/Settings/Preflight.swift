@@ -4,15 +4,21 @@ import Foundation
 /// the catalog, book lists and model file exist, and the output folder can be written.
 /// Every problem is collected, named by the job file's JSON path or the flag
 /// that set it, and thrown together.
-struct Preflight {
+package struct Preflight {
     /// Where each path setting came from: `$.inputs`, `--out`, `INPUT`.
-    var origin: (_ key: String) -> String
+    package var origin: (_ key: String) -> String
     /// The job file, or `command line`.
-    var file: String
+    package var file: String
+
+    /// Checks naming each setting by `origin(key)`, in `file`.
+    package init(origin: @escaping (_ key: String) -> String, file: String) {
+        self.origin = origin
+        self.file = file
+    }
 
     /// The settings with input patterns expanded.
     /// - Throws: `ConfigError` listing every missing input and an unwritable output folder.
-    func check(_ settings: RunSettings) throws(ConfigError) -> RunSettings {
+    package func check(_ settings: RunSettings) throws(ConfigError) -> RunSettings {
         var problems: [ConfigError.Problem] = []
         var expanded: [String] = []
         let inputsOrigin = origin("inputs")

@@ -54,13 +54,13 @@ public struct RunSettings: Sendable, Equatable {
 extension RunSettings {
     /// The files of `inputs` with their members (`InputExpansion`, as every command reads them).
     /// - Throws: `IngestError` as `InputExpansion.files(for:format:columns:)`.
-    func inputFiles() throws(IngestError) -> [InputFile] {
+    package func inputFiles() throws(IngestError) -> [InputFile] {
         try InputExpansion.files(for: inputs, format: format, columns: columns)
     }
 
     /// The `--catalog` file, if one is set.
     /// - Throws: `IngestError.cannotRead` when it does not exist.
-    func catalogFile() throws(IngestError) -> InputFile? {
+    package func catalogFile() throws(IngestError) -> InputFile? {
         try catalog.map { path throws(IngestError) in try InputExpansion.file(path) }
     }
 }

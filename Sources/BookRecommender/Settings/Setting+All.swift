@@ -87,29 +87,5 @@ extension Setting {
         },
     ]
 
-    static let formatChoices = "auto, " + InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
-
-    /// The command-line options these settings give a command.
-    static var parserOptions: [ArgumentParser.Option] {
-        all.compactMap { setting in
-            setting.flag.map { flag in
-                if case .boolean = setting.kind { return ArgumentParser.Option(flag, takesValue: false) }
-                return ArgumentParser.Option(flag)
-            }
-        }
-    }
-
-    /// Applies every settings flag found on a command line.
-    /// - Throws: `UsageError.invalidValue` naming the flag.
-    static func apply(_ parsed: ArgumentParser.Parsed, to settings: inout RunSettings) throws(UsageError) {
-        for setting in all {
-            guard let flag = setting.flag, let text = parsed.value(flag) else { continue }
-            guard let value = setting.value(fromFlag: text) else {
-                throw .invalidValue(option: "--\(flag)", value: text, expected: setting.expected)
-            }
-            if let expected = setting.set(value, on: &settings) {
-                throw .invalidValue(option: "--\(flag)", value: text, expected: expected)
-            }
-        }
-    }
+    package static let formatChoices = "auto, " + InputFormat.allCases.map(\.rawValue).joined(separator: ", ")
 }

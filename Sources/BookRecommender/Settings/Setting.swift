@@ -36,18 +36,6 @@ public struct Setting: Sendable {
         self.apply = apply
     }
 
-    /// Converts a command-line string to this setting's type.
-    /// - Returns: nil when the string is not of the type.
-    func value(fromFlag text: String) -> SettingValue? {
-        switch kind {
-        case .string: .string(text)
-        case .strings: .strings([text])
-        case .integer: Int(text).map(SettingValue.integer)
-        case .number: Double(text).flatMap { $0.isFinite ? SettingValue.number($0) : nil }
-        case .boolean(let flagValue): .boolean(flagValue)
-        }
-    }
-
     /// Checks a job-file value's JSON type.
     func accepts(_ value: SettingValue) -> Bool {
         switch (kind, value) {
@@ -60,7 +48,7 @@ public struct Setting: Sendable {
 
     /// Checks the range and applies the value.
     /// - Returns: why the value is invalid, or nil when it was applied.
-    func set(_ value: SettingValue, on settings: inout RunSettings) -> String? {
+    package func set(_ value: SettingValue, on settings: inout RunSettings) -> String? {
         var value = value
         switch (kind, value) {
         case (.integer(let minimum), .integer(let number)) where number < minimum:

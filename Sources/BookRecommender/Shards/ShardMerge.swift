@@ -7,36 +7,25 @@ import Foundation
 /// CSV and the JSONL from the parts' compact data (`PartJoin`), rendering no
 /// reader again. The result is byte for byte what one machine would have
 /// written (`summary.json` differs only in its timing fields, see `PartMerge`).
-struct MergeCommand {
+package struct ShardMerge {
     let out: URL
     let keepRuns: Int
     let log: Log
+    let exitGuard: (any ForcedExitGuard)?
 
-    static let options = CLI.behaviourOptions + [ArgumentParser.Option("keep-runs")]
-
-    /// - Throws: `UsageError` for a missing folder or a bad option.
-    init(arguments: [String], log: Log) throws(UsageError) {
-        let parsed = try ArgumentParser(options: Self.options).parse(arguments)
-        try CLI.checkLogFormat(parsed)
-        guard let folder = parsed.positionals.first else { throw .missingArgument("OUT") }
-        guard parsed.positionals.count == 1 else {
-            throw .tooManyArguments(parsed.positionals.dropFirst().joined(separator: " "))
-        }
-        var keep = RunSettings().keepRuns
-        if let text = parsed.value("keep-runs") {
-            guard let number = Int(text), number >= 1 else {
-                throw .invalidValue(option: "--keep-runs", value: text, expected: "a whole number ≥ 1")
-            }
-            keep = number
-        }
-        out = URL(fileURLWithPath: folder)
-        keepRuns = keep
+    /// A merge of the parts in `out`, keeping `keepRuns` complete runs.
+    package init(out: URL, keepRuns: Int, log: Log, exitGuard: (any ForcedExitGuard)? = nil) {
+        self.out = out
+        self.keepRuns = keepRuns
         self.log = log
+        self.exitGuard = exitGuard
     }
 
-    /// Merges and returns the one-line result.
-    /// - Throws: `MergeError`, `JobLock.Held`, `ReportError`, `RunHistoryError`, `Interrupted`.
-    func run() throws -> String {
+    /// Merges and returns the one-line result. Cancelling the task stops it
+    /// before the new run is committed; the parts are then left as they were.
+    /// - Throws: `MergeError`, `JobLock.Held`, `ReportError`, `RunHistoryError`,
+    ///   `CancellationError` when the task was cancelled.
+    package func run() async throws -> String {
         var stopwatch = Stopwatch()
         let history = RunHistory(out: out, keepRuns: keepRuns)
         guard RunHistory.exists(history.parts) else { throw MergeError.noParts(folder: out.path) }
@@ -49,28 +38,28 @@ struct MergeCommand {
         let parts = try PartMerge.find(in: history.parts)
         log.info("merge", "start", ["parts": String(parts.count)])
         let merged = try PartMerge(parts: parts.map(\.folder)).merge()
-        try Interruption.shared.check()
+        try Task.checkCancellation()
 
         let folder = try history.begin(shard: nil)
-        Interruption.shared.register(unfinished: folder)
+        exitGuard?.unfinished(folder)
         defer {
-            Interruption.shared.register(unfinished: nil)
+            exitGuard?.unfinished(nil)
             RunHistory.remove(unfinished: folder)
         }
         var index: URL?
         if merged.writeReports {
             let reportFolder = try ReportFolder(folder)
             let members = try PartJoin(parts: parts.map(\.folder)).join(into: reportFolder)
-            try Interruption.shared.check()
+            try Task.checkCancellation()
             index = try ReportWriter.writeDigest(members, tally: merged.tally, totals: merged.totals, in: reportFolder)
         }
         try PlainFile.write(merged.rejects, to: folder.appendingPathComponent("rejects.csv").path)
         try PlainFile.write(merged.summary.data, to: folder.appendingPathComponent("summary.json").path)
-        let final = try Interruption.shared.uninterruptible { () throws -> URL in
-            try Interruption.shared.check()
+        let final = try exitGuard.holdingOff { () throws -> URL in
+            try Task.checkCancellation()
             return try history.commit(folder, shard: nil, switchLatest: true)
         }
-        Interruption.shared.register(unfinished: nil)
+        exitGuard?.unfinished(nil)
         let pruned = history.prune()
         for part in parts { RunHistory.remove(unfinished: part.folder) }
         log.info("merge", "done", ["run": final.path, "parts": String(parts.count), "pruned": String(pruned.count)])

@@ -1,46 +1,57 @@
 import Foundation
 
-/// Structured logging to stderr, one line per event, as logfmt
-/// (`time=… level=info stage=ingest event=file path=input/a.csv read=42`) or,
-/// with `--log-format json`, as one JSON object per line.
+/// Structured logging, one line per event, as logfmt
+/// (`time=… level=info stage=ingest event=file path=input/a.csv read=42`) or
+/// as one JSON object per line, written to the `LogSink` it is given (`bookrec`
+/// gives stderr, keeping stdout for the result).
 ///
-/// stdout is kept for the run's result; everything a person watching (or a log
-/// collector) needs goes here.
+/// ```swift
+/// let lines = LogSink { line in print(line, terminator: "") }
+/// let outcome = try await JobRunner(settings: settings, log: Log(format: .json, sink: lines)).run()
+/// ```
 public struct Log: Sendable {
+    /// How much an event matters; `quiet` drops `info`.
     public enum Level: String, Sendable { case info, warning, error }
 
-    /// `--log-format`.
+    /// The layout of a line: logfmt (`text`) or one JSON object (`json`).
     public enum Format: String, Sendable, CaseIterable { case text, json }
 
-    /// Suppresses info lines (`--quiet`); warnings and errors still print.
+    /// Suppresses info lines (`--quiet`); warnings and errors are still written.
     public var quiet: Bool
     /// Logfmt or JSON lines.
     public var format: Format
+    /// Where the lines go.
+    public var sink: LogSink
 
-    public init(quiet: Bool = false, format: Format = .text) {
+    /// A log writing to `sink`; the default sink drops every line.
+    public init(quiet: Bool = false, format: Format = .text, sink: LogSink = .discard) {
         self.quiet = quiet
         self.format = format
+        self.sink = sink
     }
 
+    /// Writes an info event (unless `quiet`): `stage`, `event`, then `fields` in order.
     public func info(_ stage: String, _ event: String, _ fields: KeyValuePairs<String, String> = [:]) {
         guard !quiet else { return }
         emit(.info, stage, event, fields)
     }
 
+    /// Writes a warning event: something went missing, the run goes on.
     public func warning(_ stage: String, _ event: String, _ fields: KeyValuePairs<String, String> = [:]) {
         emit(.warning, stage, event, fields)
     }
 
+    /// Writes an error event: what ended a command.
     public func error(_ stage: String, _ event: String, _ fields: KeyValuePairs<String, String> = [:]) {
         emit(.error, stage, event, fields)
     }
 
     private func emit(_ level: Level, _ stage: String, _ event: String, _ fields: KeyValuePairs<String, String>) {
-        FileHandle.standardError.write(Data((line(level, stage, event, fields) + "\n").utf8))
+        sink.write(line(level, stage, event, fields) + "\n")
     }
 
     /// The accounting of one input file just read.
-    func file(_ report: FileReport) {
+    package func file(_ report: FileReport) {
         info(
             "ingest", "file",
             [

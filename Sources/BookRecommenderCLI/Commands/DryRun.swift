@@ -1,3 +1,4 @@
+import BookRecommender
 import Foundation
 
 /// `--dry-run`: the settings are valid (checked before this runs); reads the

@@ -1,3 +1,5 @@
+import BookRecommender
+
 /// `bookrec evaluate`: holds out part of every user's ratings (or takes a
 /// split made elsewhere), fits the filter on the rest and prints how well its
 /// top-N lists, and the popularity list's, find the held-out books. Writes no

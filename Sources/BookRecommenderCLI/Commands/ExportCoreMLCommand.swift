@@ -1,3 +1,4 @@
+import BookRecommender
 import Foundation
 
 /// `bookrec export-coreml INPUT... --out FILE.mlmodel [options]`: fits the

@@ -1,3 +1,4 @@
+import BookRecommender
 import Foundation
 
 /// `bookrec inspect`: reads the inputs as a run would (the same patterns,

@@ -1,3 +1,4 @@
+import BookRecommender
 import Foundation
 
 /// `bookrec inspect --model FILE`: what a model file holds, how long it took

@@ -1,3 +1,4 @@
+import BookRecommender
 import Foundation
 
 /// `bookrec similar ISBN... INPUT...`: "readers who liked this also liked":
@@ -110,7 +111,7 @@ private struct BookDescriber {
     let model: FittedModel
     let top: Int
 
-    func ratings(of item: Int32) -> Int { model.matrix.byItem.range(of: Int(item)).count }
+    func ratings(of item: Int32) -> Int { model.ratingCount(of: item) }
 
     func title(of item: Int32) -> String { items[Int(item)].title ?? "" }
 

@@ -1,3 +1,4 @@
+import BookRecommender
 import Foundation
 
 /// `bookrec train INPUT... --model FILE [options]`: fits the filter once and

@@ -2,16 +2,16 @@
 /// `--flag`, positionals, and `--` to end options.
 ///
 /// It knows nothing of what the options mean; `RunSettings` interprets them.
-public struct ArgumentParser: Sendable {
+struct ArgumentParser: Sendable {
     /// One option a command accepts.
-    public struct Option: Sendable, Equatable {
-        public var name: String
+    struct Option: Sendable, Equatable {
+        var name: String
         /// True for `--name VALUE`, false for a boolean `--flag`.
-        public var takesValue: Bool
+        var takesValue: Bool
         /// True when the option may be given more than once (values accumulate).
-        public var repeatable: Bool
+        var repeatable: Bool
 
-        public init(_ name: String, takesValue: Bool = true, repeatable: Bool = false) {
+        init(_ name: String, takesValue: Bool = true, repeatable: Bool = false) {
             self.name = name
             self.takesValue = takesValue
             self.repeatable = repeatable
@@ -19,25 +19,25 @@ public struct ArgumentParser: Sendable {
     }
 
     /// What the parser found, in the order given.
-    public struct Parsed: Sendable, Equatable {
-        public var positionals: [String] = []
+    struct Parsed: Sendable, Equatable {
+        var positionals: [String] = []
         /// Values by option name (without `--`); booleans hold `["true"]`.
-        public var values: [String: [String]] = [:]
+        var values: [String: [String]] = [:]
 
-        public func value(_ name: String) -> String? { values[name]?.last }
-        public func has(_ name: String) -> Bool { values[name] != nil }
+        func value(_ name: String) -> String? { values[name]?.last }
+        func has(_ name: String) -> Bool { values[name] != nil }
     }
 
-    public let options: [Option]
+    let options: [Option]
 
-    public init(options: [Option]) {
+    init(options: [Option]) {
         self.options = options
     }
 
     /// Parses `arguments` (without the program and command names).
     /// - Throws: `UsageError` for an unknown option, a missing value, a value
     ///   given to a flag, or a non-repeatable option given twice.
-    public func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+    func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
         var parsed = Parsed()
         var index = 0
         while index < arguments.count {
@@ -78,7 +78,7 @@ public struct ArgumentParser: Sendable {
 }
 
 /// A command line `bookrec` cannot run (exit 64, with the usage line).
-public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownCommand(String)
     case unknownOption(String)
     case missingValue(String)
@@ -90,7 +90,7 @@ public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Two options that cannot be given together, and why.
     case conflictingOptions(String, String, reason: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .unknownCommand(let name): "unknown command '\(name)'"
         case .unknownOption(let name): "unknown option '\(name)'"

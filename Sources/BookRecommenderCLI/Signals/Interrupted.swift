@@ -1,9 +1,9 @@
 /// The run stopped because of SIGINT or SIGTERM (exit 130 or 143).
-public struct Interrupted: Error, Sendable, Equatable, CustomStringConvertible {
+struct Interrupted: Error, Sendable, Equatable, CustomStringConvertible {
     /// The signal number.
-    public var signal: Int32
+    var signal: Int32
 
-    public var description: String {
+    var description: String {
         "stopped by \(signal == 2 ? "SIGINT" : signal == 15 ? "SIGTERM" : "signal \(signal)"); "
             + "nothing of this run was kept, and 'latest' is unchanged"
     }

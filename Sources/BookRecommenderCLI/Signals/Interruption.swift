@@ -1,10 +1,11 @@
+import BookRecommender
 import Dispatch
 import Foundation
 
-/// SIGINT and SIGTERM for a run: the first one asks the run to stop, the run
-/// notices at its next checkpoint (between stages, between blocks of users,
-/// and through task cancellation in the async enrich stage) and throws
-/// `Interrupted`, discarding its unfinished folder.
+/// SIGINT and SIGTERM for a run: the first one cancels the run's task, the
+/// run notices at its next checkpoint (between stages, between blocks of
+/// users, between lookups) and throws, discarding its unfinished folder; the
+/// command then ends with `Interrupted`.
 ///
 /// A stage that cannot be stopped midway (parsing one big file, say) gets
 /// `grace` seconds; after that, or at a second signal, the process removes
@@ -13,8 +14,9 @@ import Foundation
 /// critical section that the forced exit waits for.
 ///
 /// The signals are ignored with `signal(_, SIG_IGN)` first, so that only the
-/// dispatch sources see them.
-final class Interruption: @unchecked Sendable {
+/// dispatch sources see them. The run learns of none of this: it is given
+/// this object as its `ForcedExitGuard`.
+final class Interruption: ForcedExitGuard, @unchecked Sendable {
     /// The one instance; signals are process-wide.
     static let shared = Interruption()
 
@@ -54,13 +56,8 @@ final class Interruption: @unchecked Sendable {
         }
     }
 
-    /// Throws `Interrupted` once a signal came; the run's checkpoints call this.
-    func check() throws(Interrupted) {
-        if let signal { throw Interrupted(signal: signal) }
-    }
-
     /// The folder to remove should the process have to exit without the run's help.
-    func register(unfinished folder: URL?) {
+    func unfinished(_ folder: URL?) {
         lock.lock()
         defer { lock.unlock() }
         unfinished = folder
@@ -68,7 +65,7 @@ final class Interruption: @unchecked Sendable {
 
     /// Runs `body` with forced exits held off: the commit of a run (rename,
     /// switch of `latest`) is never cut in half.
-    func uninterruptible<T>(_ body: () throws -> T) rethrows -> T {
+    func holdingOff<T>(_ body: () throws -> T) rethrows -> T {
         critical.lock()
         defer { critical.unlock() }
         return try body()

@@ -1,3 +1,5 @@
+import BookRecommender
+
 /// The help texts. Help goes to stdout; a usage error prints `line` to stderr.
 enum Usage {
     static let line =

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BookRecommender
+@testable import BookRecommenderCLI
 
 @Suite struct ArgumentParserTests {
     let parser = ArgumentParser(options: [

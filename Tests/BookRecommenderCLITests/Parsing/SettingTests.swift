@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BookRecommender
+@testable import BookRecommenderCLI
 
 @Suite struct SettingTests {
     func settings(_ arguments: [String]) throws -> RunSettings {
