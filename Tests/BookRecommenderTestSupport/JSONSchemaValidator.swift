@@ -8,12 +8,12 @@ import Foundation
 /// `#/$defs/<name>`. Annotations (`$schema`, `$id`, `title`, `description`,
 /// `$comment`) are ignored; any other keyword is reported as unsupported,
 /// so a schema can never pass by using a keyword this checker skips.
-public struct JSONSchemaValidator: Sendable {
+package struct JSONSchemaValidator: Sendable {
     /// The root schema, which `$ref`s resolve against.
-    public let schema: JSONValue
+    package let schema: JSONValue
 
     /// A validator for `schema` (a schema object or a boolean schema).
-    public init(schema: JSONValue) {
+    package init(schema: JSONValue) {
         self.schema = schema
     }
 
@@ -26,7 +26,7 @@ public struct JSONSchemaValidator: Sendable {
     /// Every way `instance` breaks the schema, as `<JSON path>: <problem>`
     /// (`$.recommendations[0].score: expected number, found string`), in
     /// document order; empty when it conforms.
-    public func errors(in instance: JSONValue) -> [String] {
+    package func errors(in instance: JSONValue) -> [String] {
         var errors: [String] = []
         check(instance, against: schema, path: "$", errors: &errors, depth: 0)
         return errors

@@ -1,5 +1,5 @@
 /// A problem in protobuf bytes, with the byte offset where it was found.
-public enum ProtobufError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ProtobufError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes end inside a key, a value, or a length-delimited payload.
     case truncated(offset: Int)
     /// A varint runs past ten bytes, or past 64 bits.
@@ -9,7 +9,7 @@ public enum ProtobufError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A packed field's length is not a whole number of values.
     case badPackedLength(offset: Int, length: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .truncated(let offset): "protobuf: bytes end early at offset \(offset)"
         case .varintTooLong(let offset): "protobuf: varint at offset \(offset) is longer than 64 bits"
@@ -28,48 +28,48 @@ public enum ProtobufError: Error, Sendable, Equatable, CustomStringConvertible {
 /// var reader = ProtobufReader(bytes)
 /// while let field = try reader.next() { … }
 /// ```
-public struct ProtobufReader: Sendable {
+package struct ProtobufReader: Sendable {
     /// One field's value as the wire holds it.
-    public enum Value: Sendable, Equatable {
+    package enum Value: Sendable, Equatable {
         case varint(UInt64)
         case fixed64(UInt64)
         case lengthDelimited([UInt8])
         case fixed32(UInt32)
 
         /// The value as a `double` (a fixed64 field), else nil.
-        public var double: Double? {
+        package var double: Double? {
             guard case .fixed64(let bits) = self else { return nil }
             return Double(bitPattern: bits)
         }
 
         /// The value as a UTF-8 string (a length-delimited field), else nil.
-        public var string: String? {
+        package var string: String? {
             guard case .lengthDelimited(let payload) = self else { return nil }
             return String(decoding: payload, as: UTF8.self)
         }
 
         /// The payload of a length-delimited field (a nested message, bytes), else nil.
-        public var payload: [UInt8]? {
+        package var payload: [UInt8]? {
             guard case .lengthDelimited(let payload) = self else { return nil }
             return payload
         }
 
         /// The varint, else nil.
-        public var integer: UInt64? {
+        package var integer: UInt64? {
             guard case .varint(let value) = self else { return nil }
             return value
         }
     }
 
     /// A field number and its value.
-    public struct Field: Sendable, Equatable {
+    package struct Field: Sendable, Equatable {
         /// The field number of the key.
-        public var number: Int
+        package var number: Int
         /// The value, by its wire type.
-        public var value: Value
+        package var value: Value
 
         /// A field as the reader returns it.
-        public init(number: Int, value: Value) {
+        package init(number: Int, value: Value) {
             self.number = number
             self.value = value
         }
@@ -77,16 +77,16 @@ public struct ProtobufReader: Sendable {
 
     private let bytes: [UInt8]
     /// Where the next key starts.
-    public private(set) var offset = 0
+    package private(set) var offset = 0
 
     /// A reader positioned at the start of `bytes`.
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// Every field of `bytes`, in order.
     /// - Throws: `ProtobufError` at the first malformed key or value.
-    public static func fields(of bytes: [UInt8]) throws(ProtobufError) -> [Field] {
+    package static func fields(of bytes: [UInt8]) throws(ProtobufError) -> [Field] {
         var reader = ProtobufReader(bytes)
         var fields: [Field] = []
         while let field = try reader.next() { fields.append(field) }
@@ -95,7 +95,7 @@ public struct ProtobufReader: Sendable {
 
     /// The doubles of a packed `repeated double` payload.
     /// - Throws: `ProtobufError.badPackedLength` when the length is not a multiple of 8.
-    public static func packedDoubles(_ payload: [UInt8]) throws(ProtobufError) -> [Double] {
+    package static func packedDoubles(_ payload: [UInt8]) throws(ProtobufError) -> [Double] {
         guard payload.count % 8 == 0 else { throw .badPackedLength(offset: 0, length: payload.count) }
         return stride(from: 0, to: payload.count, by: 8).map { start in
             Double(bitPattern: littleEndian(payload[start..<start + 8]))
@@ -104,7 +104,7 @@ public struct ProtobufReader: Sendable {
 
     /// The next field, or nil at the end of the bytes.
     /// - Throws: `ProtobufError` for a truncated or malformed field.
-    public mutating func next() throws(ProtobufError) -> Field? {
+    package mutating func next() throws(ProtobufError) -> Field? {
         guard offset < bytes.count else { return nil }
         let start = offset
         let key = try varint()

@@ -1,6 +1,6 @@
 /// How the lookup of one book ended. Encoded as one string:
 /// `"ok"`, `"not-found"`, `"failed: <reason>"` or `"skipped: <reason>"`.
-public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
+package enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Google Books had the book; the other fields hold what it said.
     case ok
     /// Every query answered, none with a matching volume.
@@ -11,7 +11,7 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     case skipped(String)
 
     /// The string form: `ok`, `not-found`, `failed: …` or `skipped: …`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .ok: "ok"
         case .notFound: "not-found"
@@ -21,7 +21,7 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     }
 
     /// Parses the string form; `nil` for anything else.
-    public init?(text: String) {
+    package init?(text: String) {
         switch text {
         case "ok": self = .ok
         case "not-found": self = .notFound
@@ -37,7 +37,7 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     }
 
     /// - Throws: `DecodingError.dataCorrupted` when the string is none of the four forms.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let status = EnrichmentStatus(text: text) else {
@@ -48,7 +48,7 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     }
 
     /// - Throws: whatever the encoder throws for a single string.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

@@ -14,6 +14,7 @@ public enum RunHistoryError: Error, Sendable, Equatable, CustomStringConvertible
     /// could write outside the output folder.
     case symbolicLink(path: String)
 
+    /// The path and what went wrong, as `bookrec` prints it.
     public var description: String {
         switch self {
         case .cannotCreate(let path, let reason): "\(path): cannot create the run folder: \(reason)"

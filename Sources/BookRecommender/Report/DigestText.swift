@@ -2,12 +2,12 @@
 /// body or a chat post. Bars are drawn with `█`; nothing is escaped, but
 /// control characters from the input are replaced so a title cannot break
 /// a line or move the cursor.
-public enum DigestText {
+package enum DigestText {
     /// The longest text bar, in characters.
     static let barWidth = 20
 
     /// The digest listing `members` (in the order given) with the club's `stats`.
-    public static func text(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
+    package static func text(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
         var heading = clean(IndexHTMLReport.title(totals))
         if let date = totals.runDate { heading += " (\(clean(date)))" }
         var out = heading + "\n" + String(repeating: "=", count: heading.count) + "\n\n"

@@ -2,37 +2,37 @@
 /// kept after the reader's own files are written: the digest never needs a
 /// reader's whole picks, so a run with many readers holds only this much
 /// per reader. A shard's part stores these (see `PartFile`) for the merge.
-public struct ReaderSummary: Sendable, Equatable, Codable {
+package struct ReaderSummary: Sendable, Equatable, Codable {
     /// One of the first picks, as the digest lists it.
-    public struct Top: Sendable, Equatable, Codable {
-        public var rank: Int
+    package struct Top: Sendable, Equatable, Codable {
+        package var rank: Int
         /// The title shown (see `UserHTMLReport.displayTitle`).
-        public var title: String
+        package var title: String
         /// Our first non-blank author, if any.
-        public var author: String?
-        public var fallback: Bool
+        package var author: String?
+        package var fallback: Bool
     }
 
     /// How many picks the digest lists per reader.
-    public static let topCount = 3
+    package static let topCount = 3
 
     /// The reader's original id.
-    public var user: String
+    package var user: String
     /// The file-name stem of `users/<stem>.json` and `.html`.
-    public var stem: String
+    package var stem: String
     /// How many picks the reader got.
-    public var picks: Int
+    package var picks: Int
     /// Every pick is a popular (fallback) one.
-    public var popular: Bool
+    package var popular: Bool
     /// The first `topCount` picks.
-    public var top: [Top]
+    package var top: [Top]
     /// The reader's bytes in `recommendations.csv` and `recommendations.jsonl`,
     /// so a merge can copy them without parsing either file.
-    public var csvBytes: Int
-    public var jsonlBytes: Int
+    package var csvBytes: Int
+    package var jsonlBytes: Int
 
     /// The summary of `user`, whose files are named `stem`.
-    public init(_ user: UserPicks, stem: String, csvBytes: Int, jsonlBytes: Int) {
+    package init(_ user: UserPicks, stem: String, csvBytes: Int, jsonlBytes: Int) {
         self.user = user.user
         self.stem = stem
         picks = user.picks.count

@@ -11,12 +11,12 @@
 /// `https` URLs (`HTMLEscape.safeURL`). `schemas/user-report.schema.json`
 /// describes the document; `recommendations.jsonl` holds the same documents
 /// one per line.
-public enum UserJSONReport {
+package enum UserJSONReport {
     /// The version written as `schemaVersion`.
-    public static let schemaVersion = 1
+    package static let schemaVersion = 1
 
     /// The document for `user`.
-    public static func document(for user: UserPicks) -> JSONValue {
+    package static func document(for user: UserPicks) -> JSONValue {
         .object([
             "schemaVersion": .integer(schemaVersion),
             "user": .string(user.user),

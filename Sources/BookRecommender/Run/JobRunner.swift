@@ -7,18 +7,23 @@ import Foundation
 public struct JobRunner {
     /// What a finished run produced, for the one-line result on stdout.
     public struct Outcome: Sendable {
+        /// Readers in the ratings (all of them, also with `--shard`).
         public var users: Int
+        /// Books in the ratings.
         public var items: Int
+        /// The accounting of every record read.
         public var records: RecordCounts
         /// `index.html`, or `summary.json` with `--no-reports`.
         public var report: URL
+        /// Seconds the run took, to the millisecond.
         public var seconds: Double
         /// Members whose files gave no rating.
-        public var membersWithoutRatings: [MemberReport]
+        package var membersWithoutRatings: [MemberReport]
         /// What could not be used at all: `member NAME` for a member whose
         /// files failed, `file PATH` for another file that gave nothing.
         public var unusable: [String]
 
+        /// The one line `bookrec` prints on stdout after a run.
         public var resultLine: String {
             let missing =
                 membersWithoutRatings.isEmpty
@@ -30,7 +35,9 @@ public struct JobRunner {
         }
     }
 
+    /// The settings of the run.
     public let settings: RunSettings
+    /// Where the run logs, one line per event.
     public let log: Log
     /// Told of the unfinished folder and holding off forced exits during the commit, when given.
     public let exitGuard: (any ForcedExitGuard)?

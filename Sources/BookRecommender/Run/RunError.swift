@@ -11,6 +11,7 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `inspect` found files that cannot be used at all (exit 65).
     case unusableFiles(paths: [String])
 
+    /// What went wrong, as `bookrec` prints it.
     public var description: String {
         switch self {
         case .enrichmentRequired(let missing, let total):

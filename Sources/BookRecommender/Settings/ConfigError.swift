@@ -16,9 +16,12 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
 
         /// `$.top`, `$.inputs[2]`, `$` for the whole document, or `--out` for a flag.
         public var path: String
+        /// What is wrong there.
         public var message: String
+        /// What sort of problem it is.
         public var kind: Kind
 
+        /// A problem at `path` (`$.top`, `--out`).
         public init(path: String, message: String, kind: Kind = .invalid) {
             self.path = path
             self.message = message
@@ -28,13 +31,16 @@ public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The job file, or `command line`.
     public var file: String
+    /// Every problem found, in the order of the settings.
     public var problems: [Problem]
 
+    /// The `problems` of `file`.
     public init(file: String, problems: [Problem]) {
         self.file = file
         self.problems = problems
     }
 
+    /// One line per problem: `FILE: PATH: MESSAGE`.
     public var description: String {
         problems.map { "\(file): \($0.path): \($0.message)" }.joined(separator: "\n")
     }

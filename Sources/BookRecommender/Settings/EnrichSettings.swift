@@ -9,15 +9,20 @@ public struct EnrichSettings: Sendable, Equatable {
     public var offline = false
     /// `--require-enrichment`: exit 75 when books went without enrichment.
     public var required = false
+    /// `--google-books-url`: the API base; nil for Google's.
     public var baseURL: String?
+    /// `--rate`: requests per second; nil for the default (1).
     public var rate: Double?
+    /// `--max-retries` of 429, 5xx and timeouts; nil for the default (5).
     public var maxRetries: Int?
+    /// `--country` for rights checks; nil for the default (US).
     public var country: String?
     /// The environment variable holding the API key.
     public var apiKeyVariable: String?
     /// The cache folder; nil means `OUT/cache/google-books`.
     public var cache: String?
 
+    /// Lookups on, online, every client default.
     public init() {}
 
     /// The client options for a run writing to `out`.

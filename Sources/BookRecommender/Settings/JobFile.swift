@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a job file: a JSON object holding the same settings as the command
 /// line (`inputs`, `format`, `catalog`, `top`, `out`, …).
-public enum JobFile {
+package enum JobFile {
     /// Keys that are paths; relative ones are taken from the job file's folder,
     /// so a job runs the same from cron as from the shell.
     static let pathKeys: Set<String> = [
@@ -12,7 +12,7 @@ public enum JobFile {
     /// Applies the job file at `path` over `settings`.
     /// - Throws: `ConfigError` listing every unknown key, wrong type and bad
     ///   value with its JSON path, or why the file cannot be read or parsed.
-    public static func load(_ path: String, over settings: RunSettings) throws(ConfigError) -> RunSettings {
+    package static func load(_ path: String, over settings: RunSettings) throws(ConfigError) -> RunSettings {
         let (result, problems) = try read(path, over: settings)
         guard problems.isEmpty else { throw ConfigError(file: path, problems: problems) }
         return result

@@ -26,6 +26,7 @@ public struct RunSettings: Sendable, Equatable {
     public var catalog: String?
     /// The output folder.
     public var out: String = "output"
+    /// What to do with a record that cannot be used (`--on-bad-record`).
     public var onBadRecord: BadRecordPolicy = .skip
     /// False with `--no-reports`: only `summary.json` and `rejects.csv` are
     /// written (for benchmarks and dry runs of the model).
@@ -46,8 +47,10 @@ public struct RunSettings: Sendable, Equatable {
     public var shard: Shard?
     /// Google Books lookups.
     public var enrich = EnrichSettings()
+    /// The filter and scoring settings.
     public var model = ModelOptions()
 
+    /// The defaults of `bookrec recommend`.
     public init() {}
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension Setting {
     /// Every setting of `recommend` and `run`, in the order `--help` lists them.
-    public static let all: [Setting] = [
+    package static let all: [Setting] = [
         .string(nil, "name", expected: "a name") {
             $0.name = $1; return true
         },

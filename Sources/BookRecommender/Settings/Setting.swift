@@ -3,8 +3,8 @@
 ///
 /// Keeping both spellings in one table means a new setting cannot be added to
 /// one and forgotten in the other.
-public struct Setting: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct Setting: Sendable {
+    package enum Kind: Sendable, Equatable {
         case string
         /// An integer at least this large.
         case integer(minimum: Int)
@@ -16,12 +16,12 @@ public struct Setting: Sendable {
     }
 
     /// The command-line flag without `--`, or nil when only job files have it.
-    public let flag: String?
+    package let flag: String?
     /// The key in a job file, or nil when only the command line has it.
-    public let jobKey: String?
-    public let kind: Kind
+    package let jobKey: String?
+    package let kind: Kind
     /// What a valid value looks like, for error messages.
-    public let expected: String
+    package let expected: String
     let apply: @Sendable (inout RunSettings, SettingValue) -> String?
 
     /// - Parameter apply: sets the value, or returns why it is invalid.

@@ -1,6 +1,6 @@
 /// A setting's value as given, before `Setting` checks and applies it: a
 /// string from the command line, or a typed JSON value from a job file.
-public enum SettingValue: Sendable, Equatable {
+package enum SettingValue: Sendable, Equatable {
     case string(String)
     case integer(Int)
     case number(Double)

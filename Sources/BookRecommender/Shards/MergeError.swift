@@ -1,5 +1,5 @@
 /// Why `bookrec merge` cannot join the parts in an output folder.
-public enum MergeError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MergeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No `parts/<I>-of-<N>` folder at all (exit 66).
     case noParts(folder: String)
     /// Some shards of N have no part (exit 66): they failed or have not run.
@@ -11,7 +11,7 @@ public enum MergeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A part's file cannot be read back (exit 65).
     case unreadablePart(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noParts(let folder): "\(folder): no parts to merge (run the shards with --shard I/N first)"
         case .missingParts(let count, let missing):

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Writes files so that a reader (or an interrupted run) never sees half of one.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to a temporary file beside `url`, flushes it, and renames
     /// it over `url`.
     /// - Throws: `ReportError.cannotWrite` naming the path.
-    public static func write(_ data: Data, to url: URL) throws(ReportError) {
+    package static func write(_ data: Data, to url: URL) throws(ReportError) {
         do {
             try data.write(to: url, options: .atomic)
         } catch {
@@ -15,7 +15,7 @@ public enum AtomicFile {
 
     /// Creates `url` and its parents as needed.
     /// - Throws: `ReportError.cannotCreateFolder` naming the path.
-    public static func createFolder(_ url: URL) throws(ReportError) {
+    package static func createFolder(_ url: URL) throws(ReportError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {

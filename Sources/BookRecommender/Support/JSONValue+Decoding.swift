@@ -1,7 +1,7 @@
 /// Reading job files into `JSONValue` without losing types: a `true` stays a
 /// boolean and `3` an integer, so errors can say "expected X, found Y".
 extension JSONValue: Decodable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -21,7 +21,7 @@ extension JSONValue: Decodable {
     }
 
     /// The JSON type name, for messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"

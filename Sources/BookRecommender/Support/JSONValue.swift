@@ -7,7 +7,7 @@ import Foundation
 /// `JSONEncoder` escapes and spaces differently across Foundation versions;
 /// this writer gives the same bytes everywhere, so reports can be diffed and
 /// re-runs are idempotent. The lead reuses it for `summary.json`.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int)
@@ -21,15 +21,15 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object([String: JSONValue])
 
     /// The pretty-printed document, ending in a newline.
-    public var text: String { rendered(pretty: true).string }
+    package var text: String { rendered(pretty: true).string }
 
     /// The pretty-printed document as UTF-8 bytes, ending in a newline.
-    public var data: Data { rendered(pretty: true).withBytes { Data($0) } }
+    package var data: Data { rendered(pretty: true).withBytes { Data($0) } }
 
     /// The document on one line, without any whitespace between tokens and
     /// without a trailing newline (one line of a JSON Lines file). Keys are
     /// sorted and strings escaped exactly as in `text`.
-    public var compactText: String { rendered(pretty: false).string }
+    package var compactText: String { rendered(pretty: false).string }
 
     private func rendered(pretty: Bool) -> TextBuffer {
         let out = TextBuffer()
