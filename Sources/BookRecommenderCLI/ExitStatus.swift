@@ -55,7 +55,7 @@ extension ExitStatus {
         case let error as IngestError:
             switch error {
             case .cannotRead: .noInput
-            case .unknownFormat, .malformed, .badRecord, .memberClash: .dataError
+            case .unknownFormat, .malformed, .badRecord, .memberClash, .readerClash: .dataError
             }
         case let error as ReportError:
             switch error {

@@ -76,6 +76,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: run.out.path))
     }
 
+    /// A member and a many-reader file's user id spelled alike are two people: the run stops, naming both files.
+    @Test func aMemberAndAUserIDSpelledAlikeStopTheRun() throws {
+        let run = try HostileRun()
+        defer { run.remove() }
+        let book = [Book(title: "Emma", author: "Jane Austen", isbn13: "9780141439587", rating: 5)]
+        try ClubFixtures.write(
+            [
+                "club/alice.csv": ClubFixtures.goodreads(book),
+                "club/ratings.csv": "user_id,isbn,rating\nbob,9780141439587,4\nalice,9780156007757,5\n",
+            ],
+            under: run.input)
+        let result = try run.recommend([run.input.appendingPathComponent("club").path])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("user id \"alice\" in "), "\(result.stderr)")
+        #expect(result.stderr.contains("club/ratings.csv is also the member named after "), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: run.out.appendingPathComponent("latest").path))
+    }
+
     static let others: [String: [Book]] = [
         "bob": [
             Book(title: "Emma", author: "Jane Austen", isbn13: "9780141439587", rating: 5),

@@ -6,7 +6,8 @@ package enum CSVFormatDetector {
     /// with `Star Rating`, or with `Title`, `Authors` and `Read Status` when a
     /// spreadsheet cut the rest off), LibraryThing (`Primary Author` with `ISBNs` or
     /// `Book ID`), Book-Crossing (`User-ID`, `Book-Rating`), then a generic
-    /// ratings file (a user, a book and a rating column under the usual names).
+    /// ratings file (a user, a book and a rating column under the usual names,
+    /// see `RatingColumns`).
     package static func detect(headerFields: [String]) -> InputFormat? {
         let header = CSVHeader(headerFields)
         let has = { (names: [String]) in names.allSatisfy(header.contains) }
@@ -16,12 +17,7 @@ package enum CSVFormatDetector {
         }
         if has(["Primary Author"]) && (has(["ISBNs"]) || has(["Book ID"])) { return .librarything }
         if has(["User-ID", "Book-Rating"]) { return .bookcrossing }
-        if header.index(ofAny: RatingsCSVReader.userAliases) != nil,
-            header.index(ofAny: RatingsCSVReader.bookAliases) != nil,
-            header.index(ofAny: RatingsCSVReader.ratingAliases) != nil
-        {
-            return .ratingsCSV
-        }
+        if [RatingColumns.user, .book, .rating].allSatisfy({ $0.index(in: header) != nil }) { return .ratingsCSV }
         return nil
     }
 

@@ -10,11 +10,14 @@ public enum IngestError: Error, Sendable, Equatable, CustomStringConvertible {
     case badRecord(path: String, line: Int, reason: RejectReason)
     /// Files of two different sources would be the same member (see `InputExpansion`).
     case memberClash(member: String, paths: [String])
+    /// A user id of a many-reader file is also the member a per-person export
+    /// stands for (see `ReaderOrigins`).
+    case readerClash(id: String, memberFile: String, manyReaderFile: String)
 
     /// The line the problem is on (0 when it concerns the whole file).
     public var line: Int {
         switch self {
-        case .cannotRead, .unknownFormat, .memberClash: 0
+        case .cannotRead, .unknownFormat, .memberClash, .readerClash: 0
         case .malformed(_, let line, _), .badRecord(_, let line, _): line
         }
     }
@@ -27,6 +30,7 @@ public enum IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformed(_, _, let reason): reason
         case .badRecord(_, _, let reason): reason.description
         case .memberClash(let member, let paths): Self.clash(member, paths)
+        case .readerClash(let id, let memberFile, let manyReaderFile): Self.clash(id, memberFile, manyReaderFile)
         }
     }
 
@@ -38,11 +42,17 @@ public enum IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformed(let path, let line, let reason): "\(path):\(line): \(reason)"
         case .badRecord(let path, let line, let reason): "\(path):\(line): bad record: \(reason)"
         case .memberClash(let member, let paths): Self.clash(member, paths)
+        case .readerClash(let id, let memberFile, let manyReaderFile): Self.clash(id, memberFile, manyReaderFile)
         }
     }
 
     private static func clash(_ member: String, _ paths: [String]) -> String {
         "\(paths.joined(separator: " and ")) would both be member \"\(member)\" (two people are never merged); "
             + "put one person's exports together in a folder named after them, or rename a file"
+    }
+
+    private static func clash(_ id: String, _ memberFile: String, _ manyReaderFile: String) -> String {
+        "user id \"\(id)\" in \(manyReaderFile) is also the member named after \(memberFile) "
+            + "(two people are never merged); rename the member's file or folder"
     }
 }

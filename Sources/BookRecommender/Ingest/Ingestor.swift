@@ -56,6 +56,7 @@ package struct Ingestor {
         }
         var sink = IngestSink(catalog: catalog, policy: policy, rejects: rejects)
         var reports: [FileReport] = []
+        var origins = ReaderOrigins()
         for file in files {
             sink.path = file.path
             sink.counts = RecordCounts()
@@ -92,6 +93,7 @@ package struct Ingestor {
                 guard policy == .skip else { throw problem }
                 sink.reject(line: problem.line, reason: .other(problem.reason), record: "")
             }
+            try origins.note(sink.data, since: start, from: file.path, perPerson: chosen?.isPerPerson ?? true)
             let report = FileReport(
                 path: file.path, format: chosen, detected: format == nil, records: sink.counts, scale: scale,
                 error: problem?.description)

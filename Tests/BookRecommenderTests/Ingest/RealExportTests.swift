@@ -61,6 +61,12 @@ import Testing
         #expect(read.keys.contains("asin:B0007FIF28"))
         #expect(read.rejects.first.allSatisfy { $0.reason == .missingUser } && read.rejects.count == 223)
         #expect(read.result.data.userCount == 762)
+        // The header's names are found without `--columns` (`Id` beside `Title`, `User_id`, `review/score`).
+        let detected = try Self.read("amazon-eglantinc/Books_rating.csv")
+        #expect(detected.report.format == .ratingsCSV)
+        #expect(detected.report.records == read.report.records)
+        #expect(detected.result.data.itemKeys == read.result.data.itemKeys)
+        #expect(detected.result.data.userIDs == read.result.data.userIDs)
     }
 
     /// CR line ends, `"""ISBN"""`, 899,726 empty rows, lost leading zeros.

@@ -3,10 +3,13 @@ package struct CSVHeader: Sendable, Equatable {
     /// The names as the file spells them (trimmed).
     package let names: [String]
     private let folded: [String]
+    /// The names lowercased with everything but letters and digits dropped.
+    private let squeezed: [String]
 
     package init(_ names: [String]) {
         self.names = names.map { $0.trimmingBlanks() }
         self.folded = self.names.map { $0.lowercased() }
+        self.squeezed = folded.map(Self.squeeze)
     }
 
     /// The number of columns.
@@ -23,6 +26,21 @@ package struct CSVHeader: Sendable, Equatable {
             if let found = folded.firstIndex(of: alias.lowercased()) { return found }
         }
         return nil
+    }
+
+    /// The index of the first column whose name is like any of `aliases` (in
+    /// the order of `aliases`), ignoring case, spaces and punctuation:
+    /// `User_id`, `userId` and `user id` are all like `userid`.
+    func index(likeAny aliases: [String]) -> Int? {
+        for alias in aliases {
+            if let found = squeezed.firstIndex(of: Self.squeeze(alias)) { return found }
+        }
+        return nil
+    }
+
+    private static func squeeze(_ name: String) -> String {
+        let kept = name.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return String(kept)
     }
 
     /// True when a column is named `name`, ignoring case.

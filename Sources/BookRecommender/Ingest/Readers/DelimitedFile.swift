@@ -83,7 +83,13 @@ struct DelimitedFile: ~Copyable {
     /// The index of a required column.
     /// - Throws: `IngestError.malformed` naming the column and listing the header.
     func require(_ role: String, _ aliases: [String]) throws(IngestError) -> Int {
-        if let index = header.index(ofAny: aliases) { return index }
+        try require(role, aliases, found: header.index(ofAny: aliases))
+    }
+
+    /// `found`, the index of a required column looked up under `aliases`.
+    /// - Throws: `IngestError.malformed` naming the column and listing the header when it is nil.
+    func require(_ role: String, _ aliases: [String], found: Int?) throws(IngestError) -> Int {
+        if let found { return found }
         let names = aliases.map { "\"\($0)\"" }.joined(separator: " or ")
         throw .malformed(
             path: file.path, line: 1,

@@ -7,10 +7,6 @@
 /// as `localID`); any other book column is an opaque id (`localID`). Text must
 /// be UTF-8.
 package struct RatingsCSVReader: RatingReader {
-    static let userAliases = ["user_id", "userid", "user-id", "user"]
-    static let bookAliases = ["book_id", "bookid", "isbn", "item_id", "itemid", "item", "book"]
-    static let ratingAliases = ["rating", "book-rating", "value"]
-
     /// Column names from `--columns`; nil uses the usual names.
     package var columns: ColumnMap?
     /// The scale the file's ratings use, or nil to detect it: ratings are then
@@ -68,15 +64,25 @@ package struct RatingsCSVReader: RatingReader {
     /// The layout of `input`, from its header.
     /// - Throws: `IngestError.malformed` when a user, book or rating column is missing.
     func layout(of input: borrowing DelimitedFile) throws(IngestError) -> Layout {
-        let user = try input.require("user", columns.map { [$0.user] } ?? Self.userAliases)
-        let book = try input.require("book", columns.map { [$0.item] } ?? Self.bookAliases)
-        let rating = try input.require("rating", columns.map { [$0.rating] } ?? Self.ratingAliases)
+        let user = try column(.user, given: columns?.user, in: input)
+        let book = try column(.book, given: columns?.item, in: input)
+        let rating = try column(.rating, given: columns?.rating, in: input)
         let namedISBN = input.header.names[book].lowercased().contains("isbn")
         return Layout(
             user: user, book: book,
             rating: RatingField(column: rating, scale: scale, unrated: scale?.zeroIsUnrated ?? true ? .zero : []),
             fieldCount: input.fieldCount,
             bookIsISBN: namedISBN || ISBNColumnSample.holdsISBNs(input.file, delimiter: input.delimiter, column: book))
+    }
+
+    /// The column of `role`: the one named `given` (from `--columns`), else
+    /// the first under a usual name.
+    /// - Throws: `IngestError.malformed` naming the column and listing the header.
+    private func column(
+        _ role: RatingColumns, given: String?, in input: borrowing DelimitedFile
+    ) throws(IngestError) -> Int {
+        if let given { return try input.require(role.rawValue, [given]) }
+        return try input.require(role.rawValue, role.names, found: role.index(in: input.header))
     }
 
     /// The book of an ISBN column: the ISBN-13, else `asin:…`, else the raw value.
