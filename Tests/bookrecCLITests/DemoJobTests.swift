@@ -99,7 +99,8 @@ import Testing
     /// A mail without its `Date` and `Message-ID` lines.
     static func withoutRunHeaders(_ data: Data) -> Data {
         let text = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
-        return Data(text.filter { !$0.hasPrefix("Date: ") && !$0.hasPrefix("Message-ID: ") }.joined(separator: "\r\n").utf8)
+        return Data(
+            text.filter { !$0.hasPrefix("Date: ") && !$0.hasPrefix("Message-ID: ") }.joined(separator: "\r\n").utf8)
     }
 
     @Test func failModeStopsAtTheFirstBadRecordWithExit65() throws {

@@ -13,7 +13,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let picks = try #require(object["recommendations"] as? [[String: Any]])
         #expect(picks.count == 2)
-        #expect(Set(picks[0].keys) == ["rank", "item", "isbn13", "title", "authors", "score", "because", "fallback", "new"])
+        #expect(
+            Set(picks[0].keys) == ["rank", "item", "isbn13", "title", "authors", "score", "because", "fallback", "new"])
         #expect(picks.allSatisfy { $0["new"] as? Bool == false })
         #expect(object["sinceLastDigest"] == nil)
         #expect(picks[0]["authors"] as? [String] == ["Frank <Herbert>", "O'Brien"])
