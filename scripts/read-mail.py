@@ -8,7 +8,9 @@ writes; a person can run it to see what a mail holds before it is sent.
 Usage: scripts/read-mail.py FILE.eml...
 """
 import email
+import email.header
 import email.policy
+import email.utils
 import json
 import sys
 
@@ -24,6 +26,16 @@ def raw_lines(data):
     }
 
 
+def rfc2047_name(data):
+    """The To display name decoded as RFC 2047 section 6.2 says: whitespace
+    between adjacent encoded words is dropped. (The default policy's address
+    parser keeps it as a space, so a long name split over several encoded
+    words comes back with spaces inside its words.)"""
+    raw = email.message_from_bytes(data, policy=email.policy.compat32).get("To", "")
+    unfolded = raw.replace("\r\n", "").replace("\n", "")
+    return email.utils.parseaddr(str(email.header.make_header(email.header.decode_header(unfolded))))[0]
+
+
 def read(path):
     with open(path, "rb") as handle:
         data = handle.read()
@@ -34,7 +46,7 @@ def read(path):
         headers[name] = [str(value) for value in values]
     to = message["To"]
     addresses = [
-        {"name": address.display_name, "address": address.addr_spec}
+        {"name": rfc2047_name(data), "parserName": address.display_name, "address": address.addr_spec}
         for group in (to.groups if to is not None else [])
         for address in group.addresses
     ]
