@@ -199,4 +199,37 @@ struct MailTests {
         #expect(result.stdout.contains("mail     no address for 1: jo\n"))
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("latest").path))
     }
+
+    @Test func theJobsScriptHandsEachMailToSendmailOnce() throws {
+        let (result, run, out) = try Self.demo([])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let received = out.appendingPathComponent("received")
+        try FileManager.default.createDirectory(at: received, withIntermediateDirectories: true)
+        let fake = out.appendingPathComponent("fake-sendmail")
+        try Data("#!/bin/sh\n[ \"$1\" = -t ] || exit 64\ncat > \"$(mktemp \(received.path)/mail.XXXXXX)\"\n".utf8)
+            .write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        func send() throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = [Workspace.root.appendingPathComponent("jobs/send-mail.sh").path, out.path]
+            process.environment = ["SENDMAIL": fake.path, "PATH": "/usr/bin:/bin"]
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(try send() == 0)
+        let sent = try FileManager.default.contentsOfDirectory(at: received, includingPropertiesForKeys: nil)
+        let mails = try FileManager.default.contentsOfDirectory(
+            at: run.appendingPathComponent("mail"), includingPropertiesForKeys: nil)
+        #expect(sent.count == 13)
+        #expect(Set(try sent.map { try Data(contentsOf: $0) }) == Set(try mails.map { try Data(contentsOf: $0) }))
+        #expect(
+            try String(contentsOf: out.appendingPathComponent("mail-sent"), encoding: .utf8) == run.lastPathComponent
+                + "\n")
+        // Again for the same run (a rerun, or exit 75 that kept latest): nothing more goes out.
+        #expect(try send() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: received.path).count == 13)
+    }
 }
