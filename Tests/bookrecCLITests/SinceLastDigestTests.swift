@@ -160,4 +160,41 @@ import Testing
         #expect(try other.text("users/reader0.html").contains("<p class=\"since\">\(sentence)</p>"))
         #expect(try other.text("digest.txt").contains(sentence))
     }
+
+    /// Shards compare with the last merged run exactly as one machine compares with its last run.
+    @Test func shardsMergedCompareAsOneMachine() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try GeneratedRatings.write(in: folder, users: 60, books: 80, perUser: 12)
+        let single = folder.appendingPathComponent("single"), sharded = folder.appendingPathComponent("sharded")
+        let first = try Self.run(input, out: single)
+        try FileManager.default.copyItem(at: single, to: sharded)
+        #expect(Workspace.latest(in: sharded).lastPathComponent == first.name)
+
+        var text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: input)), as: UTF8.self)
+        let read = try #require(try first.picks("reader3").first?.item)
+        text += "reader3,\(read),4\nnewcomer,book1,5\nnewcomer,book2,4\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: input))
+
+        let one = try Self.run(input, out: single)
+        let arguments = ["recommend", input, "--out", sharded.path, "--no-enrich", "--top", "5"]
+        for index in 0..<3 {
+            let result = try BinaryRunner.run(arguments + ["--shard", "\(index)/3"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let merge = try BinaryRunner.run(["merge", sharded.path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        var merged = try Workspace.files(under: Workspace.latest(in: sharded))
+        var files = one.files
+        let since = try one.since
+        #expect(since["previousRun"] as? String == first.name)
+        #expect(since["readSince"] as? Int == 1 && since["newMembers"] as? Int == 1)
+        let mergedRun = Run(name: "", files: merged)
+        #expect(try (mergedRun.since as NSDictionary) == (since as NSDictionary))
+
+        files["summary.json"] = nil
+        merged["summary.json"] = nil
+        #expect(files.keys.sorted() == merged.keys.sorted())
+        for (path, data) in files where merged[path] != data { Issue.record("\(path) differs after the merge") }
+    }
 }
