@@ -32,6 +32,8 @@ public struct EnrichStats: Sendable, Equatable, Codable {
     public var keyReason: String?
     /// Whether repeated connection failures (no route, DNS, refused) stopped the run.
     public var unreachable = false
+    /// Whether the run's request cap (`EnrichOptions.maxRequests`) stopped it.
+    public var requestCapReached = false
 
     /// All counters at zero.
     public init() {}

@@ -17,6 +17,8 @@ public struct EnrichSettings: Sendable, Equatable {
     public var apiKeyVariable: String?
     /// The cache folder; nil means `OUT/cache/google-books`.
     public var cache: String?
+    /// `--max-requests`: the most Google Books requests one run sends.
+    public var maxRequests: Int?
 
     public init() {}
 
@@ -33,6 +35,7 @@ public struct EnrichSettings: Sendable, Equatable {
         if let country { options.country = country }
         if let apiKeyVariable { options.apiKeyVariable = apiKeyVariable }
         options.offline = offline
+        options.maxRequests = maxRequests
         options.cacheFolder =
             cache.map { URL(fileURLWithPath: $0) }
             ?? out.appendingPathComponent("cache").appendingPathComponent("google-books")

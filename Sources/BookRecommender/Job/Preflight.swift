@@ -32,7 +32,7 @@ struct Preflight {
         }
         let files = [
             ("catalog", settings.catalog), ("exclude", settings.exclude), ("only", settings.only),
-            ("model", settings.modelFile),
+            ("model", settings.modelFile), ("members", settings.members),
         ]
         for (key, value) in files {
             guard let value, !FileManager.default.fileExists(atPath: value) else { continue }
@@ -43,6 +43,7 @@ struct Preflight {
         }
         guard problems.isEmpty else { throw ConfigError(file: file, problems: problems) }
         var result = settings
+        result.inputsAsGiven = settings.inputsAsGiven ?? settings.inputs
         result.inputs = expanded
         return result
     }

@@ -13,6 +13,9 @@ public struct Setting: Sendable {
         /// A boolean; on the command line a flag that sets `flagValue`.
         case boolean(flagValue: Bool)
         case strings
+        /// A JSON object (job files only); `set` reports each bad member on
+        /// a line of its own, `key: message`, which `JobFile` names `$.setting.key`.
+        case object
     }
 
     /// The command-line flag without `--`, or nil when only job files have it.
@@ -45,6 +48,7 @@ public struct Setting: Sendable {
         case .integer: Int(text).map(SettingValue.integer)
         case .number: Double(text).flatMap { $0.isFinite ? SettingValue.number($0) : nil }
         case .boolean(let flagValue): .boolean(flagValue)
+        case .object: nil
         }
     }
 
@@ -52,7 +56,7 @@ public struct Setting: Sendable {
     func accepts(_ value: SettingValue) -> Bool {
         switch (kind, value) {
         case (.string, .string), (.integer, .integer), (.boolean, .boolean), (.strings, .strings), (.number, .number),
-            (.number, .integer):
+            (.number, .integer), (.object, .object):
             true
         default: false
         }

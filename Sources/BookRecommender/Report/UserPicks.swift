@@ -5,11 +5,15 @@ public struct UserPicks: Sendable, Equatable {
     public var picks: [ReportPick]
     /// How many books the user rated, by half star.
     public var ratings: RatingCounts
+    /// What changed since the last digest; nil when the run does not compare
+    /// (a library's own `ReportWriter` use, or a run without reports).
+    public var sinceLastDigest: ReaderChanges?
 
-    public init(user: String, picks: [ReportPick], ratings: RatingCounts) {
+    public init(user: String, picks: [ReportPick], ratings: RatingCounts, sinceLastDigest: ReaderChanges? = nil) {
         self.user = user
         self.picks = picks
         self.ratings = ratings
+        self.sinceLastDigest = sinceLastDigest
     }
 
     /// A user whose rated books are `rated` (only their number and stars are kept).
@@ -30,13 +34,16 @@ public struct ReportPick: Sendable, Equatable {
     public var score: Double
     public var because: [RatedBook]
     public var fallback: Bool
+    /// Not in the reader's list of the last digest (see `ReaderChanges`);
+    /// false whenever the run was not compared with one.
+    public var new: Bool
     /// What Google Books said of the book, or why it was not asked; nil when
     /// the run had no enrichment stage at all.
     public var enrichment: Enrichment?
 
     public init(
         rank: Int, item: String, isbn13: String?, title: String?, authors: [String], score: Double,
-        because: [RatedBook], fallback: Bool, enrichment: Enrichment? = nil
+        because: [RatedBook], fallback: Bool, enrichment: Enrichment? = nil, new: Bool = false
     ) {
         self.rank = rank
         self.item = item
@@ -47,6 +54,7 @@ public struct ReportPick: Sendable, Equatable {
         self.because = because
         self.fallback = fallback
         self.enrichment = enrichment
+        self.new = new
     }
 }
 
