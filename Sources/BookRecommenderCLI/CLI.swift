@@ -133,6 +133,12 @@ public enum CLI {
             if command == "run" { return "$.\(key)" }
             return key == "inputs" ? "INPUT" : "--\(key)"
         }
+        if settings.members != nil, settings.mail == nil {
+            problems.append(
+                .init(
+                    path: origin("members"),
+                    message: "a members file needs the job's \"mail\" settings (from, organizer)"))
+        }
         do {
             settings = try Preflight(origin: origin, file: file).check(settings)
         } catch {

@@ -57,6 +57,11 @@ extension ExitStatus {
             case .cannotRead: .noInput
             case .unknownFormat, .malformed, .badRecord, .memberClash, .readerClash: .dataError
             }
+        case let error as MailError:
+            switch error {
+            case .cannotRead: .noInput
+            case .badMembersFile: .dataError
+            }
         case let error as ReportError:
             switch error {
             case .cannotCreateFolder, .cannotWrite, .outsideOutputFolder: .cannotCreate

@@ -46,7 +46,8 @@ struct BooksClient: Sendable {
     }
 
     /// The body of a 200 answer, after retries.
-    /// - Throws: `.runStopped` when the run already stopped, `.quotaExhausted`
+    /// - Throws: `.runStopped` when the run already stopped or used up its
+    ///   request cap, `.quotaExhausted`
     ///   or `.keyRejected` when this request found the quota gone or the key
     ///   refused, `.http` for an error status not retried, a transport error,
     ///   or `.retriesExhausted` when retryable failures outlast `maxRetries`.
@@ -56,7 +57,7 @@ struct BooksClient: Sendable {
         while true {
             if let reason = await run.stopReason { throw .runStopped(reason: reason) }
             let waited = await limiter.acquire()
-            if let reason = await run.stopReason {
+            if let reason = await run.admit() {
                 await limiter.release()
                 throw .runStopped(reason: reason)
             }

@@ -13,6 +13,8 @@ package indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Se
     case keyRejected(reason: String)
     /// The request was not sent because the run stopped (quota gone, key refused, Google Books unreachable).
     case runStopped(reason: String)
+    /// The run sent as many requests as its cap allows (`maxRequests`); nothing more is sent in this run.
+    case requestCapReached(cap: Int)
     /// Connections kept failing before any answer; `last` is the final failure.
     case unreachable(last: String)
     /// No answer within the request timeout.
@@ -41,6 +43,8 @@ package indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Se
         case .quotaExhausted(let reason): "daily quota exhausted (\(reason))"
         case .keyRejected(let reason): "Google Books rejected the API key (\(reason)); no more lookups this run"
         case .runStopped(let reason): "not sent: \(reason)"
+        case .requestCapReached(let cap):
+            "the run's cap of \(cap) Google Books requests is reached (maxRequests); later runs continue"
         case .unreachable(let last):
             "Google Books cannot be reached (\(last)); no more lookups this run"
         case .timeout(let seconds, let request): "no answer within \(seconds) s for \(request)"

@@ -39,6 +39,11 @@ package struct EnrichOptions: Sendable {
     package var backoffCap = 30.0
     /// A `Retry-After` longer than this (seconds) is not waited for; the request fails instead.
     package var maxRetryAfter = 120.0
+    /// The most requests one run sends, retries included (`--max-requests`):
+    /// a key's daily quota can then be shared by several jobs or shards.
+    /// Books left over are skipped, not cached, and looked up by later runs.
+    /// nil: no cap.
+    package var maxRequests: Int?
     /// Whole seconds per request.
     package var timeoutSeconds = 10
     /// Cache folder; `nil` disables the cache.

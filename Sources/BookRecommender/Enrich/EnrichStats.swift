@@ -32,6 +32,8 @@ package struct EnrichStats: Sendable, Equatable, Codable {
     package var keyReason: String?
     /// Whether repeated connection failures (no route, DNS, refused) stopped the run.
     package var unreachable = false
+    /// Whether the run's request cap (`EnrichOptions.maxRequests`) stopped it.
+    package var requestCapReached = false
 
     /// All counters at zero.
     package init() {}

@@ -27,7 +27,7 @@ package struct Enricher: Sendable {
     ) async -> EnrichmentResult {
         var seen = Set<String>()
         let unique = books.filter { seen.insert($0.key).inserted }
-        let run = RunState(seed: options.seed)
+        let run = RunState(seed: options.seed, requestCap: options.maxRequests)
         let cache = options.cacheFolder.map { EnrichCache(folder: $0, options: options) }
         var enrichments: [String: Enrichment] = [:]
         var pending: [BookLookup] = []

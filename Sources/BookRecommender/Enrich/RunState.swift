@@ -13,10 +13,28 @@ actor RunState {
     private(set) var stopReason: String?
     private var random: SeededRandom
     private var unreachableStreak = 0
+    /// The most requests the run may send, retries included; nil for no cap.
+    private let requestCap: Int?
+    /// Requests admitted so far (see `admit`).
+    private var admitted = 0
 
-    init(seed: UInt64?) {
+    init(seed: UInt64?, requestCap: Int? = nil) {
         var system = SystemRandomNumberGenerator()
         random = SeededRandom(seed: seed ?? system.next())
+        self.requestCap = requestCap
+    }
+
+    /// Lets one more request go out, or says why none may: the run stopped,
+    /// or it has sent as many as its cap allows (which stops it).
+    func admit() -> String? {
+        if let stopReason { return stopReason }
+        if let requestCap, admitted >= requestCap {
+            stats.requestCapReached = true
+            stop("request cap of \(requestCap) reached", issue: .requestCapReached(cap: requestCap))
+            return stopReason
+        }
+        admitted += 1
+        return nil
     }
 
     /// Stops all further requests of this run; the first reason is kept.

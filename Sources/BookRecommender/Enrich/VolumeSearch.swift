@@ -9,7 +9,7 @@ struct VolumeSearch: Sendable {
     func lookup(_ book: BookLookup) async -> (enrichment: Enrichment, cacheable: Bool) {
         let queries = Self.queries(for: book)
         guard !queries.isEmpty else {
-            return (Enrichment(status: .skipped("no ISBN, nor title and author, to search by")), false)
+            return (Enrichment(status: .skipped(EnrichmentStatus.nothingToSearchBy)), false)
         }
         do {
             for query in queries {

@@ -81,11 +81,7 @@ package struct RunHistory {
 
     /// A run's folder name: UTC time to the millisecond, so names sort by time.
     static func name(at date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
-        return formatter.string(from: date)
+        DateFormatter.utc("yyyyMMdd'T'HHmmss.SSS'Z'").string(from: date)
     }
 
     /// Removes what killed runs left: hidden run folders and temporary links

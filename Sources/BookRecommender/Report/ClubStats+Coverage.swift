@@ -18,6 +18,8 @@ extension ClubStats {
         package var stageRan = false
         /// The most frequent status among the failed and skipped books (`skipped: …`).
         package var mainReason: String?
+        /// Books a later run looks up again (`EnrichmentStatus.waits`).
+        package var waiting = 0
 
         /// Counts the distinct picked books of `tally` by their status.
         init(tally: ClubTally) {
@@ -25,6 +27,7 @@ extension ClubStats {
             var reasons: [String: Int] = [:]
             for case let status? in tally.picked.values.map(\.status) {
                 stageRan = true
+                if status.waits { waiting += 1 }
                 switch status {
                 case .ok: enriched += 1
                 case .notFound: notFound += 1
@@ -43,7 +46,10 @@ extension ClubStats {
         package var missing: Int { failed + skipped }
 
         /// One line for the digest: "Google Books described 12 of 20
-        /// recommended books; 3 unknown to it, 5 not looked up (main reason: …)."
+        /// recommended books; 3 unknown to it, 5 not looked up (main reason:
+        /// …). 5 books still wait for a description; later runs continue
+        /// where this one stopped." (Lookups go most-seen books first, and
+        /// answers are cached, so each run picks up the books still waiting.)
         package var sentence: String {
             guard stageRan else { return "Google Books was not asked about the \(books) recommended books." }
             var parts: [String] = []
@@ -52,7 +58,13 @@ extension ClubStats {
             if skipped > 0 { parts.append("\(skipped) not looked up") }
             var detail = parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
             if let mainReason { detail += " (main reason: \(mainReason))" }
-            return "Google Books described \(enriched) of \(books) recommended books\(detail)."
+            var sentence = "Google Books described \(enriched) of \(books) recommended books\(detail)."
+            if waiting > 0 {
+                sentence += " \(IndexHTMLReport.count(waiting, "book")) still "
+                sentence += waiting == 1 ? "waits" : "wait"
+                sentence += " for a description; later runs continue where this one stopped."
+            }
+            return sentence
         }
     }
 }

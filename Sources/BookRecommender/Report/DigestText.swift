@@ -25,6 +25,9 @@ package enum DigestText {
         if coverage.notFound + coverage.missing > 0 || !coverage.stageRan {
             out += "\n" + clean(coverage.sentence) + "\n"
         }
+        if let lastDigest = totals.lastDigest {
+            out += "\n" + clean(DigestChanges(lastDigest, members: members).sentence) + "\n"
+        }
         if !totals.membersWithoutRatings.isEmpty {
             out += section("Members without usable ratings")
             for member in totals.membersWithoutRatings {
@@ -55,27 +58,52 @@ package enum DigestText {
     /// Every member with their first picks; written into one buffer, as a
     /// library's digest lists tens of thousands.
     private static func memberList(_ members: [ReaderSummary]) -> String {
-        let out = TextBuffer(capacity: 64 * members.count)
+        let out = TextBuffer(capacity: 96 * members.count)
         for member in members {
             out.append("\n")
-            out.append(clean(member.user))
-            out.append(" (users/")
-            out.append(HTMLEscape.pathSegment(member.stem + ".html"))
-            out.append(")\n")
-            if member.picks == 0 { out.append("  No picks yet.\n") }
-            for pick in member.top {
-                out.append("  ")
-                out.append(integer: pick.rank)
-                out.append(". ")
-                out.append(clean(pick.title))
-                if let author = pick.author {
-                    out.append(" by ")
-                    out.append(clean(author))
-                }
-                out.append(pick.fallback ? " (popular pick)\n" : "\n")
-            }
+            memberPart(member, to: out)
         }
         return out.string
+    }
+
+    /// `member`'s part of the digest, which is also the plain text of their
+    /// mail: their name and page, what changed since the last digest, and
+    /// their first picks, each with its strength or "popular in the club".
+    public static func memberPart(_ member: ReaderSummary) -> String {
+        let out = TextBuffer()
+        memberPart(member, to: out)
+        return out.string
+    }
+
+    static func memberPart(_ member: ReaderSummary, to out: TextBuffer) {
+        out.append(clean(member.user))
+        out.append(" (users/")
+        out.append(HTMLEscape.pathSegment(member.stem + ".html"))
+        out.append(")\n")
+        if let since = member.since {
+            out.append("  ")
+            out.append(clean(since.sentences.joined(separator: " ")))
+            out.append("\n")
+        }
+        if member.picks == 0 { out.append("  No picks yet.\n") }
+        for pick in member.top {
+            out.append("  ")
+            out.append(integer: pick.rank)
+            out.append(". ")
+            out.append(clean(pick.title))
+            if let author = pick.author {
+                out.append(" by ")
+                out.append(clean(author))
+            }
+            let notes =
+                (pick.new ? ["new"] : []) + [pick.fallback ? "popular in the club" : pick.strength].compactMap { $0 }
+            if !notes.isEmpty {
+                out.append(" (")
+                out.append(notes.joined(separator: "; "))
+                out.append(")")
+            }
+            out.append("\n")
+        }
     }
 
     private static func section(_ name: String) -> String {
@@ -90,7 +118,7 @@ package enum DigestText {
 
     /// `value` on one line: every control character (line breaks included)
     /// becomes a space.
-    static func clean(_ value: String) -> String {
+    package static func clean(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return value }
         return String(
             String.UnicodeScalarView(

@@ -18,6 +18,9 @@ package enum IndexHTMLReport {
         if let date = totals.runDate { html += "<p class=\"date\">Run of \(HTMLEscape.text(date))</p>\n" }
         if let notice = totals.notice { html += "<p class=\"notice\">\(HTMLEscape.text(notice))</p>\n" }
         html += totalsList(totals, coverage: stats.coverage)
+        if let lastDigest = totals.lastDigest {
+            html += "<p class=\"since\">\(HTMLEscape.text(DigestChanges(lastDigest, members: members).sentence))</p>\n"
+        }
         html += withoutRatings(totals.membersWithoutRatings)
         html += "<div class=\"charts\">\n<section class=\"chart-box\">\n<h2>Most recommended</h2>\n"
         html += mostRecommended(stats)
@@ -141,14 +144,19 @@ package enum IndexHTMLReport {
     private static func entry(_ member: ReaderSummary) -> String {
         var html = "<li class=\"card\">\n<h3><a href=\"\(href(member))\">"
         html += "\(HTMLEscape.text(member.user))</a></h3>\n"
+        if let since = member.since {
+            html += "<p class=\"since\">\(HTMLEscape.text(since.sentences.joined(separator: " ")))</p>\n"
+        }
         guard !member.top.isEmpty else { return html + "<p class=\"note\">No picks yet.</p>\n</li>\n" }
         if member.popular {
-            html += "<p class=\"meta\"><span class=\"badge\">Popular picks</span> until they rate more books</p>\n"
+            html +=
+                "<p class=\"meta\"><span class=\"badge\">Popular in the club</span> until they rate more books</p>\n"
         }
         html += "<ol class=\"top\">\n"
         for pick in member.top {
             html += "<li><cite>" + HTMLEscape.text(pick.title) + "</cite>"
             if let author = pick.author { html += " <span class=\"authors\">by \(HTMLEscape.text(author))</span>" }
+            if pick.new { html += " <span class=\"new\">New</span>" }
             html += "</li>\n"
         }
         return html + "</ol>\n</li>\n"

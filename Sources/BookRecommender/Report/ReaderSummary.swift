@@ -11,6 +11,22 @@ package struct ReaderSummary: Sendable, Equatable, Codable {
         /// Our first non-blank author, if any.
         package var author: String?
         package var fallback: Bool
+        /// Marked new (see `ReportPick.new`).
+        package var new: Bool
+        /// Its strength in words (`PickStrength.phrase`); nil for a popular pick.
+        package var strength: String?
+    }
+
+    /// What changed since the last digest, when the run compared lists.
+    package struct Since: Sendable, Equatable, Codable {
+        /// The sentences the reader's page shows (`ReaderChanges.sentences`).
+        package var sentences: [String]
+        package var newMember: Bool
+        package var newPicks: Int
+        /// Earlier picks the reader read (rated) or shelved since, and the others that left.
+        package var read: Int
+        package var shelved: Int
+        package var leftOtherwise: Int
     }
 
     /// How many picks the digest lists per reader.
@@ -30,19 +46,34 @@ package struct ReaderSummary: Sendable, Equatable, Codable {
     /// so a merge can copy them without parsing either file.
     package var csvBytes: Int
     package var jsonlBytes: Int
+    /// The reader's bytes in `lists.tsv` (see `ReaderLists`).
+    package var listBytes: Int
+    /// What changed since the last digest; nil unless the run compared lists.
+    package var since: Since?
+    /// Whether `mail/<stem>.eml` was written for the reader.
+    package var mailed: Bool
 
-    /// The summary of `user`, whose files are named `stem`.
-    package init(_ user: UserPicks, stem: String, csvBytes: Int, jsonlBytes: Int) {
+    /// The summary of `user`, whose files are named `stem`; `bytes` are the
+    /// reader's in `recommendations.csv`, `.jsonl` and `lists.tsv`.
+    package init(_ user: UserPicks, stem: String, bytes: (csv: Int, jsonl: Int, lists: Int), mailed: Bool = false) {
         self.user = user.user
         self.stem = stem
         picks = user.picks.count
         popular = !user.picks.isEmpty && user.picks.allSatisfy(\.fallback)
+        let best = PickStrength.best(in: user.picks)
         top = user.picks.prefix(Self.topCount).map { pick in
             Top(
                 rank: pick.rank, title: UserHTMLReport.displayTitle(pick.title, item: pick.item),
-                author: pick.authors.first { !$0.isBlank }, fallback: pick.fallback)
+                author: pick.authors.first { !$0.isBlank }, fallback: pick.fallback, new: pick.new,
+                strength: PickStrength.phrase(of: pick, best: best))
         }
-        self.csvBytes = csvBytes
-        self.jsonlBytes = jsonlBytes
+        (csvBytes, jsonlBytes, listBytes) = bytes
+        if let changes = user.sinceLastDigest, changes.lastDigest.kind == .compared {
+            let newPicks = user.picks.count { $0.new }
+            since = Since(
+                sentences: changes.sentences(newPicks: newPicks), newMember: changes.newMember, newPicks: newPicks,
+                read: changes.read.count, shelved: changes.shelved.count, leftOtherwise: changes.leftOtherwise)
+        }
+        self.mailed = mailed
     }
 }

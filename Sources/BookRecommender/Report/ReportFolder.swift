@@ -1,6 +1,6 @@
 import Foundation
 
-/// An output folder and its `users/` folder, both created when missing and
+/// An output folder and its `users/` folder (and `mail/`), created when missing and
 /// resolved through symlinks once; every file name is then checked to be a
 /// plain name, so nothing is written outside the folder (user ids never
 /// become paths except through `SafeFileName`).
@@ -15,14 +15,25 @@ struct ReportFolder: Sendable {
     init(_ folder: URL) throws(ReportError) {
         try AtomicFile.createFolder(folder)
         root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        let users = root.appendingPathComponent("users", isDirectory: true)
-        try AtomicFile.createFolder(users)
-        let resolved = users.resolvingSymlinksInPath()
+        users = try Self.subfolder("users", of: root)
+    }
+
+    /// `root/mail`, created when missing, for the run's mails.
+    /// - Throws: `ReportError.cannotCreateFolder`, or `.outsideOutputFolder`
+    ///   when it resolves elsewhere.
+    func mail() throws(ReportError) -> URL {
+        try Self.subfolder("mail", of: root)
+    }
+
+    private static func subfolder(_ name: String, of root: URL) throws(ReportError) -> URL {
+        let folder = root.appendingPathComponent(name, isDirectory: true)
+        try AtomicFile.createFolder(folder)
+        let resolved = folder.resolvingSymlinksInPath()
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard resolved.standardizedFileURL.path.hasPrefix(prefix) else {
             throw .outsideOutputFolder(path: resolved.path, folder: root.path)
         }
-        self.users = resolved
+        return resolved
     }
 
     /// The path of `name` in the folder.
@@ -35,6 +46,12 @@ struct ReportFolder: Sendable {
     /// - Throws: `ReportError.outsideOutputFolder` unless `name` is a plain file name.
     func userPath(_ name: String) throws(ReportError) -> String {
         try Self.path(name, in: users, root: root)
+    }
+
+    /// The path of `name` in `folder` (`users/` or `mail/`).
+    /// - Throws: `ReportError.outsideOutputFolder` unless `name` is a plain file name.
+    func path(_ name: String, in folder: URL) throws(ReportError) -> String {
+        try Self.path(name, in: folder, root: root)
     }
 
     private static func path(_ name: String, in folder: URL, root: URL) throws(ReportError) -> String {

@@ -51,6 +51,10 @@ enum ReportStyle {
         .stars { color: #8a4f00; letter-spacing: 0.05em; white-space: nowrap; }
         .badge { display: inline-block; background: #e6eefc; color: #17437e; border-radius: 1rem;
           padding: 0 0.6rem; font-size: 0.85rem; font-weight: 600; }
+        .new { display: inline-block; background: #e2f2e6; color: #1b5530; border-radius: 1rem;
+          padding: 0 0.5rem; font-size: 0.8rem; font-weight: 700; vertical-align: middle; }
+        .strength { color: #8a4f00; letter-spacing: 0.08em; white-space: nowrap; }
+        .since { margin: 0.4rem 0; }
         .because { margin: 0.4rem 0; font-size: 0.95rem; }
         .because li, .rated li, .top li { margin: 0.15rem 0; overflow-wrap: anywhere; }
         .cover { float: right; width: 72px; height: 108px; margin: 0 0 8px 12px; border-radius: 4px;
@@ -88,12 +92,13 @@ enum ReportStyle {
         }
         @media (prefers-color-scheme: dark) {
           body { background: #161615; color: #ecebe6; }
-          a, .stars, details summary { color: #f0b541; }
+          a, .stars, .strength, details summary { color: #f0b541; }
           .lead, .authors, .meta, .note, .date, .rank { color: #b4b3ab; }
           .card, .notice, .totals li { background: #22221f; border-color: #3a3a35; }
           img.cover { background: #3a3a35; color: #b4b3ab; }
           .notice { border-left-color: #f0b541; }
           .badge { background: #1f3352; color: #c8dcfa; }
+          .new { background: #1d3a27; color: #bfe8cc; }
           .button { background: #f0b541; color: #161615; }
           .chart text { fill: #ecebe6; }
           .chart .value { fill: #b4b3ab; }

@@ -28,9 +28,13 @@ package struct ReportTotals: Sendable, Equatable {
     /// Members whose files gave no rating, each with why: the digest names them.
     package var membersWithoutRatings: [MemberReport] = []
 
+    /// How the run's lists compare with the last digest; nil when the run
+    /// did not compare (the digest then says nothing about it).
+    package var lastDigest: LastDigest?
+
     package init(
         users: Int, books: Int, ratings: Int, rejected: Int, notice: String? = nil, runDate: String? = nil,
-        name: String? = nil, membersWithoutRatings: [MemberReport] = []
+        name: String? = nil, membersWithoutRatings: [MemberReport] = [], lastDigest: LastDigest? = nil
     ) {
         self.users = users
         self.books = books
@@ -40,6 +44,7 @@ package struct ReportTotals: Sendable, Equatable {
         self.runDate = runDate
         self.name = name
         self.membersWithoutRatings = membersWithoutRatings
+        self.lastDigest = lastDigest
     }
 
     /// `date` as `YYYY-MM-DD` in UTC: the first ten characters of the

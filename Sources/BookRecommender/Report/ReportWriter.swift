@@ -63,16 +63,25 @@ package struct ReportWriter: Sendable {
             digest: folder.root.appendingPathComponent("digest.txt"), index: index)
     }
 
-    /// Writes `digest.txt`, then `index.html`, for `members` and `tally`, and returns the index.
+    /// Writes `digest.txt`, then `index.html`, for `members` and `tally`,
+    /// then with `mail` the organizer's `mail/digest.eml`; returns the index.
     /// - Throws: `ReportError.cannotWrite`.
     static func writeDigest(
-        _ members: [ReaderSummary], tally: ClubTally, totals: ReportTotals, in folder: ReportFolder
+        _ members: [ReaderSummary], tally: ClubTally, totals: ReportTotals, in folder: ReportFolder,
+        mail: RunMail? = nil
     ) throws(ReportError) -> URL {
         let stats = ClubStats(tally: tally)
-        try PlainFile.write(
-            DigestText.text(members: members, stats: stats, totals: totals), to: try folder.path("digest.txt"))
+        let text = DigestText.text(members: members, stats: stats, totals: totals)
+        try PlainFile.write(text, to: try folder.path("digest.txt"))
         let index = try folder.path("index.html")
-        try PlainFile.write(IndexHTMLReport.page(members: members, stats: stats, totals: totals), to: index)
+        let page = TextBuffer()
+        page.append(IndexHTMLReport.page(members: members, stats: stats, totals: totals))
+        try PlainFile.write(page, to: index)
+        if let mail {
+            let message = TextBuffer(capacity: page.count * 4 / 3 + text.utf8.count * 2)
+            mail.writeDigest(title: IndexHTMLReport.title(totals), text: text, index: page, to: message)
+            try PlainFile.write(message, to: try folder.path("digest.eml", in: try folder.mail()))
+        }
         return URL(fileURLWithPath: index)
     }
 }

@@ -3,7 +3,7 @@
 /// A stem keeps the id's ASCII letters, digits, `.`, `_` and `-`, and turns
 /// every other Unicode scalar into `_`. It never is empty, never starts with
 /// `.` or `-`, holds at most `maxBytes` bytes, and never names a reserved file
-/// (`index`, `summary`, Windows devices like `CON` or `LPT1`, judged on the
+/// (`index`, `summary`, `digest` (beside `mail/digest.eml`), Windows devices like `CON` or `LPT1`, judged on the
 /// part before the first `.`), which get a leading `_`.
 ///
 /// When two distinct ids (by UTF-8 bytes) give the same stem, ignoring ASCII
@@ -19,7 +19,7 @@ package enum SafeFileName {
 
     /// Names that must never be a stem (compared lowercased).
     static let reserved: Set<String> = {
-        var names: Set<String> = ["index", "summary", "rejects", "recommendations", "users"]
+        var names: Set<String> = ["index", "summary", "rejects", "recommendations", "users", "digest", "lists"]
         names.formUnion(["con", "prn", "aux", "nul", "clock$"])
         for digit in 0...9 { names.formUnion(["com\(digit)", "lpt\(digit)"]) }
         return names
@@ -107,7 +107,8 @@ package enum SafeFileName {
         }
     }
 
-    private static func hex16(_ value: UInt64) -> String {
+    /// `value` as 16 lowercase hex digits.
+    static func hex16(_ value: UInt64) -> String {
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }

@@ -3,9 +3,10 @@ extension UserHTMLReport {
     /// keep the rest behind "more".
     static let shortDescription = 280
 
-    /// One pick: cover, title, authors and year, why it was picked, the
-    /// description and the Preview button.
-    static func card(_ pick: ReportPick, to out: TextBuffer) {
+    /// One pick: cover, title (with a "New" mark), authors and year, its
+    /// strength against `best` (the reader's strongest filter score), why
+    /// it was picked, the description and the Preview button.
+    static func card(_ pick: ReportPick, best: (score: Double, rank: Int)?, to out: TextBuffer) {
         let title = displayTitle(pick.title, item: pick.item)
         out.append("<li class=\"card\">\n")
         cover(pick, title: title, to: out)
@@ -13,7 +14,7 @@ extension UserHTMLReport {
         out.append(integer: pick.rank)
         out.append("</span> ")
         out.append(html: title)
-        out.append("</h3>\n")
+        out.append(pick.new ? " <span class=\"new\">New</span></h3>\n" : "</h3>\n")
         let meta = facts(pick)
         if !meta.isEmpty {
             out.append("<p class=\"authors\">")
@@ -21,15 +22,19 @@ extension UserHTMLReport {
             out.append("</p>\n")
         }
         if pick.fallback {
-            out.append("<p class=\"meta\"><span class=\"badge\">Popular pick</span> readers rate it ")
+            out.append("<p class=\"meta\"><span class=\"badge\">Popular in the club</span> readers rate it ")
             if !out.append(decimal: pick.score, places: 1) { out.append("?") }
             out.append(" of 5 ")
             stars(pick.score, to: out)
             out.append("</p>\n")
-        } else {
-            out.append("<p class=\"meta\">Match score ")
-            if !out.append(decimal: pick.score, places: 2) { out.append("?") }
+        } else if let best, let level = PickStrength.level(of: pick.score, best: best.score),
+            let phrase = PickStrength.phrase(of: pick, best: best)
+        {
+            out.append(strengthSpans[level])
+            out.append(String(phrase.prefix(1).uppercased() + phrase.dropFirst()))
             out.append("</p>\n")
+        } else {
+            out.append("<p class=\"meta\">A match for the books you rated</p>\n")
         }
         if !pick.because.isEmpty {
             out.append("<ul class=\"because\">\n")
@@ -44,6 +49,12 @@ extension UserHTMLReport {
         }
         if let enrichment = pick.enrichment { out.append(details(enrichment)) }
         out.append("</li>\n")
+    }
+
+    /// The opening of a strength line for levels 0 to 5, dots labelled for screen readers.
+    private static let strengthSpans = (0...5).map { level in
+        "<p class=\"meta\"><span class=\"strength\" role=\"img\" aria-label=\"\(level) of 5\" "
+            + "title=\"\(level) of 5, next to your strongest match\">\(PickStrength.dots(level))</span> "
     }
 
     /// "by A, B", the year and the page count, whichever are known: our

@@ -6,7 +6,9 @@ import Foundation
 /// escapes it, and links are kept only when `HTMLEscape.safeURL` accepts them.
 ///
 /// Headings go in order: the page's `h1`, `h2` sections ("Your picks",
-/// "What we based this on"), an `h3` per pick.
+/// "What we based this on"), an `h3` per pick. Under the lead, what changed
+/// since the last digest (`ReaderChanges`); each pick shows its strength
+/// in words (`PickStrength`) and a "New" mark when it is new.
 ///
 /// A page depends on its reader alone (never on the run's date or on other
 /// readers), so a shard can write it exactly as a single run would.
@@ -30,6 +32,11 @@ package enum UserHTMLReport {
         out.append("</span></h1>\n<p class=\"lead\">")
         out.append(html: lead(user))
         out.append("</p>\n")
+        if let changes = user.sinceLastDigest {
+            out.append("<p class=\"since\">")
+            out.append(html: changes.sentences(newPicks: user.picks.count { $0.new }).joined(separator: " "))
+            out.append("</p>\n")
+        }
         if let notice {
             out.append("<p class=\"notice\">")
             out.append(html: notice)
@@ -40,7 +47,8 @@ package enum UserHTMLReport {
             out.append("<p class=\"note\">No picks yet: rate a few more books.</p>\n")
         } else {
             out.append("<ol class=\"picks\">\n")
-            for pick in user.picks { card(pick, to: out) }
+            let best = PickStrength.best(in: user.picks)
+            for pick in user.picks { card(pick, best: best, to: out) }
             out.append("</ol>\n")
         }
         basis(user, to: out)

@@ -10,6 +10,7 @@ extension UserJSONReport {
         writer.array(user.picks) { writer, pick in writer.pick(pick) }
         writer.key("schemaVersion")
         writer.out.append(integer: schemaVersion)
+        if let changes = user.sinceLastDigest { writer.changes(changes, newPicks: user.picks.count { $0.new }) }
         writer.key("user")
         writer.out.append(json: user.user)
         writer.close("}")
@@ -107,6 +108,8 @@ extension UserJSONReport {
             out.append(pick.fallback ? "true" : "false")
             string("isbn13", pick.isbn13)
             string("item", pick.item)
+            key("new")
+            out.append(pick.new ? "true" : "false")
             if let count = enrichment?.pageCount {
                 key("pageCount")
                 out.append(integer: count)
@@ -119,6 +122,31 @@ extension UserJSONReport {
             fixed(pick.score)
             string("thumbnail", enrichment?.thumbnail.flatMap(HTMLEscape.safeURL))
             string("title", pick.title)
+            close("}")
+        }
+
+        mutating func changes(_ changes: ReaderChanges, newPicks: Int) {
+            key("sinceLastDigest")
+            open("{")
+            key("comparison")
+            out.append(json: changes.lastDigest.kind.rawValue)
+            key("leftOtherwise")
+            out.append(integer: changes.leftOtherwise)
+            key("newMember")
+            out.append(changes.newMember ? "true" : "false")
+            key("newPicks")
+            out.append(integer: newPicks)
+            key("read")
+            array(changes.read) { writer, book in writer.leftBook(book) }
+            key("shelved")
+            array(changes.shelved) { writer, book in writer.leftBook(book) }
+            close("}")
+        }
+
+        mutating func leftBook(_ book: ReaderChanges.LeftBook) {
+            open("{")
+            string("item", book.item)
+            string("title", book.title)
             close("}")
         }
 

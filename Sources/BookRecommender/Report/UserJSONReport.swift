@@ -1,9 +1,11 @@
 /// `users/<stem>.json`: one user's picks as data.
 ///
-/// Schema version 1: `schemaVersion`, `user` (the original id) and
+/// Schema version 2: `schemaVersion`, `user` (the original id),
 /// `recommendations`, each with `rank`, `item`, `isbn13` and `title` (both
 /// left out when unknown), `authors`, `score`, `because` (each `item`,
-/// `title` when known, `rating`) and `fallback`. Scores and ratings print
+/// `title` when known, `rating`), `fallback` and `new`, and, in a run's
+/// reports, `sinceLastDigest` (`comparison`, `newMember`, `newPicks`,
+/// `read` and `shelved` books, `leftOtherwise`). Scores and ratings print
 /// with at most 4 decimals. Enriched runs add `enrichment` (`ok`,
 /// `not-found`, `failed: …`, `skipped: …`) and, when Google Books had them,
 /// `description`, `previewLink`, `thumbnail`, `pageCount`, `publishedDate` and
@@ -13,15 +15,32 @@
 /// one per line.
 package enum UserJSONReport {
     /// The version written as `schemaVersion`.
-    package static let schemaVersion = 1
+    package static let schemaVersion = 2
 
     /// The document for `user`.
     package static func document(for user: UserPicks) -> JSONValue {
-        .object([
+        var members: [String: JSONValue] = [
             "schemaVersion": .integer(schemaVersion),
             "user": .string(user.user),
             "recommendations": .array(user.picks.map(pick)),
-        ])
+        ]
+        if let changes = user.sinceLastDigest {
+            members["sinceLastDigest"] = .object([
+                "comparison": .string(changes.lastDigest.kind.rawValue),
+                "newMember": .bool(changes.newMember),
+                "newPicks": .integer(user.picks.count { $0.new }),
+                "read": .array(changes.read.map(leftBook)),
+                "shelved": .array(changes.shelved.map(leftBook)),
+                "leftOtherwise": .integer(changes.leftOtherwise),
+            ])
+        }
+        return .object(members)
+    }
+
+    private static func leftBook(_ book: ReaderChanges.LeftBook) -> JSONValue {
+        var members: [String: JSONValue] = ["item": .string(book.item)]
+        if let title = book.title { members["title"] = .string(title) }
+        return .object(members)
     }
 
     private static func pick(_ pick: ReportPick) -> JSONValue {
@@ -32,6 +51,7 @@ package enum UserJSONReport {
             "score": .fixed(pick.score, places: 4),
             "because": .array(pick.because.map(ratedBook)),
             "fallback": .bool(pick.fallback),
+            "new": .bool(pick.new),
         ]
         if let isbn13 = pick.isbn13 { members["isbn13"] = .string(isbn13) }
         if let title = pick.title { members["title"] = .string(title) }

@@ -5,11 +5,15 @@ package struct UserPicks: Sendable, Equatable {
     package var picks: [ReportPick]
     /// How many books the user rated, by half star.
     package var ratings: RatingCounts
+    /// What changed since the last digest; nil when the run does not compare
+    /// (a library's own `ReportWriter` use, or a run without reports).
+    package var sinceLastDigest: ReaderChanges?
 
-    package init(user: String, picks: [ReportPick], ratings: RatingCounts) {
+    package init(user: String, picks: [ReportPick], ratings: RatingCounts, sinceLastDigest: ReaderChanges? = nil) {
         self.user = user
         self.picks = picks
         self.ratings = ratings
+        self.sinceLastDigest = sinceLastDigest
     }
 
     /// A user whose rated books are `rated` (only their number and stars are kept).
@@ -30,13 +34,16 @@ package struct ReportPick: Sendable, Equatable {
     package var score: Double
     package var because: [RatedBook]
     package var fallback: Bool
+    /// Not in the reader's list of the last digest (see `ReaderChanges`);
+    /// false whenever the run was not compared with one.
+    package var new: Bool
     /// What Google Books said of the book, or why it was not asked; nil when
     /// the run had no enrichment stage at all.
     package var enrichment: Enrichment?
 
     package init(
         rank: Int, item: String, isbn13: String?, title: String?, authors: [String], score: Double,
-        because: [RatedBook], fallback: Bool, enrichment: Enrichment? = nil
+        because: [RatedBook], fallback: Bool, enrichment: Enrichment? = nil, new: Bool = false
     ) {
         self.rank = rank
         self.item = item
@@ -47,6 +54,7 @@ package struct ReportPick: Sendable, Equatable {
         self.because = because
         self.fallback = fallback
         self.enrichment = enrichment
+        self.new = new
     }
 }
 

@@ -17,7 +17,7 @@ struct EnrichStage {
 
     func run(_ books: [BookLookup], out: URL) async -> Outcome {
         guard settings.enabled else {
-            let status = EnrichmentStatus.skipped("enrichment is off (--no-enrich)")
+            let status = EnrichmentStatus.skipped(EnrichmentStatus.enrichmentOff)
             return Outcome(
                 enrichments: Dictionary(books.map { ($0.key, Enrichment(status: status)) }) { first, _ in first },
                 summary: EnrichmentSummary(enabled: false, books: books.count),
@@ -72,6 +72,7 @@ struct EnrichStage {
             return "Google Books rejected the API key" + (stats.keyReason.map { ": " + $0 } ?? "")
         }
         if stats.quotaExhausted { return "the daily Google Books quota is used up" }
+        if stats.requestCapReached { return "the run's cap on Google Books requests was reached" }
         if offline { return "the run was offline" }
         if let missingKey { return "no API key: set \(missingKey)" }
         return "\(stats.failed) lookups failed; summary.json lists why"

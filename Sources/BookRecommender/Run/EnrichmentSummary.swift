@@ -11,7 +11,13 @@ struct EnrichmentSummary: Encodable {
 
     var withoutEnrichment: Int { reasons.values.reduce(0, +) }
 
-    enum CodingKeys: String, CodingKey { case enabled, books, stats, issues, reasons, withoutEnrichment }
+    /// Books without enrichment that later runs look up again (`EnrichmentStatus.waits`).
+    var waiting: Int {
+        reasons.reduce(0) { total, entry in total + (EnrichmentStatus(text: entry.key)?.waits == true ? entry.value : 0)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey { case enabled, books, stats, issues, reasons, withoutEnrichment, waiting }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -21,5 +27,6 @@ struct EnrichmentSummary: Encodable {
         try container.encode(issues, forKey: .issues)
         try container.encode(reasons, forKey: .reasons)
         try container.encode(withoutEnrichment, forKey: .withoutEnrichment)
+        try container.encode(waiting, forKey: .waiting)
     }
 }

@@ -56,12 +56,15 @@ public struct JobRunner {
     ///   anything is written; `IngestError` (missing input 66, bad data 65),
     ///   `ReportError` (output 73), `RunHistoryError`, `CancellationError`
     ///   when the task was cancelled, `BookModelError` for a model file that is
-    ///   missing (66) or damaged (65), and `RunError.enrichmentRequired` (75,
-    ///   after the run was kept but not made `latest`) with `--require-enrichment`.
+    ///   missing (66) or damaged (65), `MailError` for a members file that is
+    ///   missing (66) or has bad rows (65), before anything is written, and
+    ///   `RunError.enrichmentRequired` (75, after the run was kept but not
+    ///   made `latest`) with `--require-enrichment`.
     public func run() async throws -> Outcome {
         let startedAt = Date()
         let files = try settings.inputFiles()
         let catalogFile = try settings.catalogFile()
+        let members = try settings.members.map { path throws(MailError) in try MembersFile.read(path) }
         let out = URL(fileURLWithPath: settings.out)
         let history = RunHistory(out: out, keepRuns: settings.keepRuns)
         try AtomicFile.createFolder(out)
@@ -79,7 +82,9 @@ public struct JobRunner {
             "run", "start", ["name": settings.name ?? "recommend", "folder": folder.path, "pid": String(getpid())])
 
         let (summary, produced) = try await CancellationFlag.watching { cancellation in
-            try await produce(files: files, catalog: catalogFile, into: folder, startedAt, cancellation: cancellation)
+            try await produce(
+                files: files, catalog: catalogFile, members: members, into: folder, startedAt,
+                cancellation: cancellation)
         }
         let missing = summary.enrichment?.withoutEnrichment ?? 0
         let failed = settings.enrich.required && missing > 0
@@ -107,7 +112,8 @@ public struct JobRunner {
 
     /// The stages, writing every file into `folder`.
     private func produce(
-        files: [InputFile], catalog: InputFile?, into folder: URL, _ startedAt: Date, cancellation: CancellationFlag
+        files: [InputFile], catalog: InputFile?, members: [String: MembersFile.Entry]?, into folder: URL,
+        _ startedAt: Date, cancellation: CancellationFlag
     ) async throws -> (RunSummary, Outcome) {
         var stopwatch = Stopwatch()
         let rejectsFile = try RejectsFile(folder: folder)
@@ -181,15 +187,23 @@ public struct JobRunner {
 
         var index: URL?
         if settings.writeReports || settings.shard != nil {
-            let totals = ReportTotals(
-                users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
-                rejected: result.totals.rejected, notice: enriched.notice,
-                runDate: ReportTotals.day(of: startedAt), name: settings.name,
-                membersWithoutRatings: result.membersWithoutRatings)
-            let inputs = ReportStage.Inputs(
+            var inputs = ReportStage.Inputs(
                 rated: model.rated, assembler: assembler, users: users, lists: lists, enrichments: enriched.enrichments,
-                totals: totals)
-            index = try ReportStage(settings: settings, log: log).run(inputs, into: folder, cancellation: cancellation)
+                totals: ReportTotals(
+                    users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
+                    rejected: result.totals.rejected, notice: enriched.notice,
+                    runDate: ReportTotals.day(of: startedAt), name: settings.name,
+                    membersWithoutRatings: result.membersWithoutRatings))
+            if settings.writeReports {
+                inputs.listSettings = ListSettings(used)
+                inputs.comparer = lastDigest(result, lists: ListSettings(used))
+                inputs.totals.lastDigest = inputs.comparer?.lastDigest
+                inputs.mail = mail(members, readers: users.map { result.data.userIDs[$0] }, result, startedAt)
+            }
+            let reported = try ReportStage(settings: settings, log: log).run(
+                inputs, into: folder, cancellation: cancellation)
+            index = reported.index
+            summary.sinceLastDigest = reported.changes
         }
         try rejectsFile.commit()
         summary.seconds.report = stopwatch.lap()
@@ -204,6 +218,44 @@ public struct JobRunner {
             report: index ?? folder.appendingPathComponent("summary.json"), seconds: summary.seconds.total,
             membersWithoutRatings: result.membersWithoutRatings, unusable: Self.unusable(result))
         return (summary, outcome)
+    }
+
+    /// The comparison with the last digest in the output folder (see `PreviousRun`), logged.
+    private func lastDigest(_ result: Ingestor.Result, lists: ListSettings) -> ListComparer {
+        let (lastDigest, previous) = PreviousRun.load(
+            out: URL(fileURLWithPath: settings.out), settings: lists, readers: result.data.userIDs)
+        log.info(
+            "report", "last digest",
+            [
+                "comparison": lastDigest.kind.rawValue, "run": lastDigest.previousRun ?? "none",
+                "differences": lastDigest.differences.joined(separator: "; "),
+            ])
+        return ListComparer(
+            lastDigest: lastDigest, previous: previous, itemKeys: result.data.itemKeys, items: result.items)
+    }
+
+    /// The run's mails, when the job has mail settings; logs who of `readers`
+    /// has no address, and members of the file who are not in the input.
+    private func mail(
+        _ members: [String: MembersFile.Entry]?, readers: [String], _ result: Ingestor.Result, _ startedAt: Date
+    ) -> RunMail? {
+        guard let mail = settings.mail else { return nil }
+        let recipients = MailRecipients(
+            readers: readers, members: members ?? [:], allReaders: Set(result.data.userIDs))
+        if members != nil, !recipients.withoutAddress.isEmpty {
+            log.info(
+                "mail", "without address",
+                [
+                    "count": String(recipients.withoutAddress.count),
+                    "members": MailRecipients.list(recipients.withoutAddress),
+                ])
+        }
+        if !recipients.unknown.isEmpty {
+            log.warning(
+                "mail", "not in the input",
+                ["count": String(recipients.unknown.count), "members": MailRecipients.list(recipients.unknown)])
+        }
+        return RunMail(settings: mail, members: members ?? [:], club: settings.name, date: startedAt)
     }
 
     /// The members whose files failed, then the other files that failed whole.

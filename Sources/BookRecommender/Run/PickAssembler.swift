@@ -57,15 +57,29 @@ struct PickAssembler: Sendable {
         return tally
     }
 
-    /// One lookup per distinct recommended book, in item-key order so the
-    /// requests go out in the same order every run.
+    /// One lookup per distinct recommended book, where readers look first:
+    /// by how many members have the book among their picks, then by the
+    /// best rank any of them has it at, then by item key (so the order is
+    /// the same every run). A run whose quota or request cap runs out has
+    /// then described the books most members see, near the top of their lists.
     func lookups(for lists: [[Recommendation]]) -> [BookLookup] {
-        var seen = Set<Int32>()
-        for list in lists { for pick in list { seen.insert(pick.item) } }
-        return seen.map { item in
+        var seen: [Int32: (members: Int, bestRank: Int)] = [:]
+        for list in lists {
+            for (rank, pick) in list.enumerated() {
+                let known = seen[pick.item] ?? (0, rank)
+                seen[pick.item] = (known.members + 1, min(known.bestRank, rank))
+            }
+        }
+        return seen.map { item, reach in
             let info = books.infos[Int(item)]
-            return BookLookup(key: books.keys[Int(item)], isbn13: info.isbn13, title: info.title, authors: info.authors)
-        }.sorted { $0.key < $1.key }
+            let lookup = BookLookup(
+                key: books.keys[Int(item)], isbn13: info.isbn13, title: info.title, authors: info.authors)
+            return (lookup, reach)
+        }.sorted { one, other in
+            if one.1.members != other.1.members { return one.1.members > other.1.members }
+            if one.1.bestRank != other.1.bestRank { return one.1.bestRank < other.1.bestRank }
+            return one.0.key < other.0.key
+        }.map(\.0)
     }
 
     /// Four decimals: enough to order picks, few enough to read.

@@ -33,6 +33,9 @@ struct RunSummary: Encodable {
         var enrich: Bool
         var offline: Bool
         var requireEnrichment: Bool
+        var maxRequests: Int?
+        var members: String?
+        var mail: MailSettings?
         var out: String
 
         init(_ settings: RunSettings) {
@@ -56,6 +59,9 @@ struct RunSummary: Encodable {
             enrich = settings.enrich.enabled
             offline = settings.enrich.offline
             requireEnrichment = settings.enrich.required
+            maxRequests = settings.enrich.maxRequests
+            members = settings.members
+            mail = settings.mail
             out = settings.out
         }
     }
@@ -78,6 +84,8 @@ struct RunSummary: Encodable {
     var enrichment: EnrichmentSummary?
     /// The model file the run scored with; nil when it fitted the model on its inputs.
     var model: ModelSource?
+    /// What changed since the last digest; nil for a run without reports.
+    var sinceLastDigest: DigestChanges?
     var seconds = Seconds()
     /// The process's peak resident memory, for benchmarks.
     var peakMemoryMB = 0.0

@@ -21,6 +21,8 @@ public struct EnrichSettings: Sendable, Equatable {
     public var apiKeyVariable: String?
     /// The cache folder; nil means `OUT/cache/google-books`.
     public var cache: String?
+    /// `--max-requests`: the most Google Books requests one run sends.
+    public var maxRequests: Int?
 
     /// Lookups on, online, every client default.
     public init() {}
@@ -38,6 +40,7 @@ public struct EnrichSettings: Sendable, Equatable {
         if let country { options.country = country }
         if let apiKeyVariable { options.apiKeyVariable = apiKeyVariable }
         options.offline = offline
+        options.maxRequests = maxRequests
         options.cacheFolder =
             cache.map { URL(fileURLWithPath: $0) }
             ?? out.appendingPathComponent("cache").appendingPathComponent("google-books")

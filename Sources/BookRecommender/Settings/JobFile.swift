@@ -6,7 +6,7 @@ package enum JobFile {
     /// Keys that are paths; relative ones are taken from the job file's folder,
     /// so a job runs the same from cron as from the shell.
     static let pathKeys: Set<String> = [
-        "inputs", "catalog", "out", "cache", "exclude", "only", "exportCoreML", "model",
+        "inputs", "catalog", "out", "cache", "exclude", "only", "exportCoreML", "model", "members",
     ]
 
     /// Applies the job file at `path` over `settings`.
@@ -66,7 +66,14 @@ package enum JobFile {
             }
             if pathKeys.contains(key) { value = resolved(value, against: folder) }
             if let expected = setting.set(value, on: &result) {
-                problems.append(.init(path: "$.\(key)", message: "invalid value: expected \(expected)"))
+                guard setting.kind == .object else {
+                    problems.append(.init(path: "$.\(key)", message: "invalid value: expected \(expected)"))
+                    continue
+                }
+                for line in expected.split(separator: "\n") {
+                    let parts = line.split(separator: ": ", maxSplits: 1).map(String.init)
+                    problems.append(.init(path: "$.\(key).\(parts[0])", message: parts.count > 1 ? parts[1] : ""))
+                }
             }
         }
         return (result, problems)
@@ -79,6 +86,7 @@ package enum JobFile {
         case .number: "number"
         case .boolean: "boolean"
         case .strings: "array of strings"
+        case .object: "object"
         }
     }
 

@@ -38,7 +38,7 @@ package struct Preflight {
         }
         let files = [
             ("catalog", settings.catalog), ("exclude", settings.exclude), ("only", settings.only),
-            ("model", settings.modelFile),
+            ("model", settings.modelFile), ("members", settings.members),
         ]
         for (key, value) in files {
             guard let value, !FileManager.default.fileExists(atPath: value) else { continue }
@@ -49,6 +49,7 @@ package struct Preflight {
         }
         guard problems.isEmpty else { throw ConfigError(file: file, problems: problems) }
         var result = settings
+        result.inputsAsGiven = settings.inputsAsGiven ?? settings.inputs
         result.inputs = expanded
         return result
     }

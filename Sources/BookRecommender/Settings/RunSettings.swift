@@ -15,6 +15,9 @@ public struct RunSettings: Sendable, Equatable {
     public var name: String?
     /// Files and folders to read.
     public var inputs: [String] = []
+    /// `inputs` as given, before patterns were expanded (set by the checks
+    /// before a run); nil when they were not expanded. `ListSettings` compares these.
+    public var inputsAsGiven: [String]?
     /// The format of every input, or nil to detect each file's own.
     public var format: InputFormat?
     /// Column names for generic ratings files.
@@ -45,6 +48,10 @@ public struct RunSettings: Sendable, Equatable {
     public var keepRuns = 7
     /// `--shard I/N`: write reports only for this shard's users, into `OUT/parts/`.
     public var shard: Shard?
+    /// The members file (`--members`): who gets `mail/<member>.eml`.
+    public var members: String?
+    /// The job's `mail` settings: From, the organizer, the subject.
+    package var mail: MailSettings?
     /// Google Books lookups.
     public var enrich = EnrichSettings()
     /// The filter and scoring settings.

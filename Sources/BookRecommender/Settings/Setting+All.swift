@@ -85,6 +85,21 @@ extension Setting {
         .string("cache", "cache", expected: "a folder") {
             $0.enrich.cache = $1; return true
         },
+        .integer("max-requests", "maxRequests", minimum: 0) { $0.enrich.maxRequests = $1 },
+        // Mail.
+        .string("members", "members", expected: "a CSV file of member,email,name") {
+            $0.members = $1; return true
+        },
+        Setting(flag: nil, jobKey: "mail", kind: .object, expected: "an object") { settings, value in
+            guard case .object(let object) = value else { return "an object" }
+            switch MailSettings.parse(object) {
+            case .success(let mail):
+                settings.mail = mail
+                return nil
+            case .failure(let problems):
+                return problems.list.map { "\($0.key): \($0.message)" }.joined(separator: "\n")
+            }
+        },
     ]
 
     package static let formatChoices = "auto, " + InputFormat.allCases.map(\.rawValue).joined(separator: ", ")

@@ -13,6 +13,9 @@ package struct Setting: Sendable {
         /// A boolean; on the command line a flag that sets `flagValue`.
         case boolean(flagValue: Bool)
         case strings
+        /// A JSON object (job files only); `set` reports each bad member on
+        /// a line of its own, `key: message`, which `JobFile` names `$.setting.key`.
+        case object
     }
 
     /// The command-line flag without `--`, or nil when only job files have it.
@@ -40,7 +43,7 @@ package struct Setting: Sendable {
     func accepts(_ value: SettingValue) -> Bool {
         switch (kind, value) {
         case (.string, .string), (.integer, .integer), (.boolean, .boolean), (.strings, .strings), (.number, .number),
-            (.number, .integer):
+            (.number, .integer), (.object, .object):
             true
         default: false
         }

@@ -6,6 +6,7 @@ package enum SettingValue: Sendable, Equatable {
     case number(Double)
     case boolean(Bool)
     case strings([String])
+    case object([String: JSONValue])
 
     /// The JSON type name, for "expected X, found Y" messages.
     var typeName: String {
@@ -15,6 +16,7 @@ package enum SettingValue: Sendable, Equatable {
         case .number: "number"
         case .boolean: "boolean"
         case .strings: "array of strings"
+        case .object: "object"
         }
     }
 }

@@ -73,6 +73,7 @@ struct EnrichmentMerge {
         total.cacheWriteFailures += part.cacheWriteFailures
         total.quotaExhausted = total.quotaExhausted || part.quotaExhausted
         total.unreachable = total.unreachable || part.unreachable
+        total.requestCapReached = total.requestCapReached || part.requestCapReached
         total.quotaReason = total.quotaReason ?? part.quotaReason
         total.keyRejected = total.keyRejected || part.keyRejected
         total.keyReason = total.keyReason ?? part.keyReason

@@ -2,9 +2,10 @@ import Foundation
 
 /// Joins the readers of a sharded run's parts into one run folder without
 /// rendering anything again: every reader's `users/<stem>.json` and `.html`
-/// are hard-linked from their part (copied where the file system has no hard
-/// links), and `recommendations.csv` and `.jsonl` are assembled by copying
-/// each reader's bytes from their part's files, readers in UTF-8 order of ids.
+/// (and `mail/<stem>.eml`) are hard-linked from their part (copied where the
+/// file system has no hard links), and `recommendations.csv`, `.jsonl` and
+/// `lists.tsv` are assembled by copying each reader's bytes from their
+/// part's files, readers in UTF-8 order of ids.
 ///
 /// Linking rather than renaming leaves the parts whole until the joined run
 /// has been committed, so an interrupted merge can simply be run again.
@@ -37,16 +38,44 @@ struct PartJoin {
                 detail: "\(parts[entry.part].path) names the files of \(entry.summary.user.debugDescription) "
                     + "\(entry.summary.stem), not \(stem)")
         }
+        let mail = entries.contains { $0.summary.mailed } ? try folder.mail() : nil
         for (summary, part) in entries {
             for suffix in [".json", ".html"] {
                 let name = summary.stem + suffix
                 try Self.link(parts[part].appendingPathComponent("users/" + name).path, to: try folder.userPath(name))
             }
+            if summary.mailed, let mail {
+                let name = summary.stem + ".eml"
+                try Self.link(
+                    parts[part].appendingPathComponent("mail/" + name).path, to: try folder.path(name, in: mail))
+            }
         }
         try copy(
             "recommendations.csv", header: RecommendationsCSV.header, entries: entries, bytes: \.csvBytes, into: folder)
         try copy("recommendations.jsonl", header: "", entries: entries, bytes: \.jsonlBytes, into: folder)
+        if let header = try listsHeader() {
+            try copy(ReaderLists.fileName, header: header, entries: entries, bytes: \.listBytes, into: folder)
+        }
         return entries.map(\.summary)
+    }
+
+    /// The first line of the parts' `lists.tsv`, which every part must
+    /// share; nil when no part has one (a run without reports).
+    /// - Throws: `MergeError.inconsistentParts` when only some parts have one.
+    private func listsHeader() throws -> String? {
+        let headers = parts.map { part -> String? in
+            guard let handle = FileHandle(forReadingAtPath: part.appendingPathComponent(ReaderLists.fileName).path),
+                let start = try? handle.read(upToCount: 1 << 16),
+                let end = start.firstIndex(of: UInt8(ascii: "\n"))
+            else { return nil }
+            return String(decoding: start[...end], as: UTF8.self)
+        }
+        guard headers.contains(where: { $0 != nil }) else { return nil }
+        guard let first = headers[0], headers.allSatisfy({ $0 == first }) else {
+            throw MergeError.inconsistentParts(
+                detail: "the parts' \(ReaderLists.fileName) differ in settings or are missing")
+        }
+        return first
     }
 
     /// A second name for `source` at `target`, or a copy of it where hard links are not possible.

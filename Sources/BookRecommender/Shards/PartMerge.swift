@@ -9,7 +9,9 @@ import Foundation
 /// Per-book data comes from each part's `club.json` (see `PartFile`); the
 /// readers' own files are joined by `PartJoin`. In the joined
 /// `summary.json`, counts over users (`recommendations`, `fallbackUsers`) are
-/// summed, `enrichment` is recomputed over the distinct books, and only these
+/// summed, `enrichment` is recomputed over the distinct books,
+/// `sinceLastDigest` is counted again from the joined readers (the parts
+/// must have compared with the same last digest), and only these
 /// fields may differ from a single machine's run: `startedAt` (the earliest
 /// part's, whose day the digest shows), `seconds` (each stage's slowest part), `peakMemoryMB` (the
 /// largest) and the request counters in `enrichment.stats`.
@@ -22,6 +24,10 @@ struct PartMerge {
         var summary: JSONValue
         var rejects: Data
         var writeReports: Bool
+        /// The job's mail settings, for the organizer's `mail/digest.eml`.
+        var mail: MailSettings?
+        /// The earliest part's start: the joined run's.
+        var startedAt: Date
     }
 
     /// Summary fields that legitimately differ between parts.
@@ -90,9 +96,19 @@ struct PartMerge {
         }
         var writeReports = true
         var name: String?
+        var mail: MailSettings?
         if case .object(let settings) = summary["settings"] {
             if case .bool(let reports) = settings["reports"] { writeReports = reports }
             if case .string(let text) = settings["name"] { name = text }
+            if case .object(let object) = settings["mail"] {
+                guard case .success(let settings) = MailSettings.parse(object) else {
+                    throw .unreadablePart(path: parts[0].path + "/summary.json", reason: "unusable mail settings")
+                }
+                mail = settings
+            }
+        }
+        let lastDigest = summary["sinceLastDigest"].flatMap {
+            try? JSONDecoder().decode(DigestChanges.self, from: $0.data).lastDigest
         }
         // The digest shows the run's day: the earliest part's, as `startedAt` says.
         let day = summary["startedAt"].map { String(Self.text($0).prefix(10)) }
@@ -100,10 +116,11 @@ struct PartMerge {
             users: userCount, books: Self.integer(summary["items"]) ?? 0,
             ratings: Self.integer(records?["used"]) ?? 0, rejected: Self.integer(records?["rejected"]) ?? 0,
             notice: enrichment.notice, runDate: day, name: name,
-            membersWithoutRatings: Self.membersWithoutRatings(summary["members"]))
+            membersWithoutRatings: Self.membersWithoutRatings(summary["members"]), lastDigest: lastDigest)
+        let startedAt = summary["startedAt"].flatMap { ISO8601DateFormatter().date(from: Self.text($0)) } ?? Date()
         return Merged(
             tally: tally, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),
-            writeReports: writeReports)
+            writeReports: writeReports, mail: mail, startedAt: startedAt)
     }
 
     /// The members of a summary's `members` whose files gave no rating, as the single run's digest lists them.
@@ -121,6 +138,10 @@ struct PartMerge {
         if case .object(var settings) = common["settings"] {
             settings["threads"] = nil
             common["settings"] = .object(settings)
+        }
+        // Which last digest the parts compared with must agree; their counts are each part's own.
+        if case .object(let since) = common["sinceLastDigest"] {
+            common["sinceLastDigest"] = .object(since.filter { DigestChanges.runKeys.contains($0.key) })
         }
         return common
     }

@@ -47,14 +47,25 @@ package struct ShardMerge {
             RunHistory.remove(unfinished: folder)
         }
         var index: URL?
+        var summary = merged.summary
         if merged.writeReports {
             let reportFolder = try ReportFolder(folder)
             let members = try PartJoin(parts: parts.map(\.folder)).join(into: reportFolder)
             try Task.checkCancellation()
-            index = try ReportWriter.writeDigest(members, tally: merged.tally, totals: merged.totals, in: reportFolder)
+            let mail = merged.mail.map {
+                RunMail(settings: $0, members: [:], club: merged.totals.name, date: merged.startedAt)
+            }
+            index = try ReportWriter.writeDigest(
+                members, tally: merged.tally, totals: merged.totals, in: reportFolder, mail: mail)
+            if let lastDigest = merged.totals.lastDigest, case .object(var object) = summary,
+                let changes = try? JSONEncoder().encode(DigestChanges(lastDigest, members: members))
+            {
+                object["sinceLastDigest"] = try JSONDecoder().decode(JSONValue.self, from: changes)
+                summary = .object(object)
+            }
         }
         try PlainFile.write(merged.rejects, to: folder.appendingPathComponent("rejects.csv").path)
-        try PlainFile.write(merged.summary.data, to: folder.appendingPathComponent("summary.json").path)
+        try PlainFile.write(summary.data, to: folder.appendingPathComponent("summary.json").path)
         let final = try exitGuard.holdingOff { () throws -> URL in
             try Task.checkCancellation()
             return try history.commit(folder, shard: nil, switchLatest: true)

@@ -48,7 +48,8 @@ extension JSONValue: Decodable {
                 strings.append(text)
             }
             return .strings(strings)
-        case .null, .object: return nil
+        case .object(let members): return .object(members)
+        case .null: return nil
         }
     }
 }

@@ -55,6 +55,36 @@ struct DryRun {
         }
         text += "top \(settings.model.top), \(settings.model.threads) threads\n"
         text += "enrich   \(enrichPlan(out: out))\n"
+        if let mail = settings.mail {
+            let members = try settings.members.map { path throws(MailError) in try MembersFile.read(path) }
+            let readers = result.data.userIDs.filter { settings.shard?.contains(user: $0) ?? true }
+            text += mailPlan(mail, members: members, readers: readers, all: result.data.userIDs)
+        }
+        return text
+    }
+
+    /// Who would get mail: the organizer, then every reader with an
+    /// address (and their file), then who has none.
+    private func mailPlan(
+        _ mail: MailSettings, members: [String: MembersFile.Entry]?, readers: [String], all: [String]
+    ) -> String {
+        var text = "mail     digest to \(mail.organizer.text) (mail/digest.eml), from \(mail.from.text)\n"
+        guard let members else { return text + "mail     no members file: no member gets mail\n" }
+        let recipients = MailRecipients(readers: readers, members: members, allReaders: Set(all))
+        let stems = Dictionary(zip(all, SafeFileName.stems(for: all))) { first, _ in first }
+        text += "mail     \(recipients.mailed.count) of \(readers.count) members would get mail:\n"
+        for (reader, address) in recipients.mailed {
+            text += "           \(DigestText.clean(reader)) → \(DigestText.clean(address.text)) "
+            text += "(mail/\(stems[reader] ?? "?").eml)\n"
+        }
+        if !recipients.withoutAddress.isEmpty {
+            text += "mail     no address for \(recipients.withoutAddress.count): "
+            text += DigestText.clean(MailRecipients.list(recipients.withoutAddress)) + "\n"
+        }
+        if !recipients.unknown.isEmpty {
+            text += "mail     in the members file but not in the input: "
+            text += DigestText.clean(MailRecipients.list(recipients.unknown)) + "\n"
+        }
         return text
     }
 

@@ -36,6 +36,7 @@ extension Setting {
         case .integer: Int(text).map(SettingValue.integer)
         case .number: Double(text).flatMap { $0.isFinite ? SettingValue.number($0) : nil }
         case .boolean(let flagValue): .boolean(flagValue)
+        case .object: nil
         }
     }
 }

@@ -85,6 +85,15 @@ enum Usage {
           --country CC           country for rights checks (default US)
           --api-key-env NAME     environment variable holding the key (default GOOGLE_BOOKS_API_KEY)
           --cache DIR            lookup cache (default OUT/cache/google-books)
+          --max-requests N       send at most N requests this run (retries included); the books
+                                 left wait for later runs, most-seen books go first
+
+        DIGEST AND MAIL
+          Every run marks the picks that are new since the last digest (OUT/latest) when
+          that run had the same list settings. With a members file and the job's "mail"
+          settings (from, organizer, replyTo, subject), the run writes mail/<member>.eml
+          for every member with an address and mail/digest.eml; bookrec sends nothing.
+          --members FILE         CSV member,email,name (name optional); a bad row exits 65
 
         EXIT STATUS
           0 ok, 64 usage, 65 bad data (fail mode; two inputs that would be one member;

@@ -48,7 +48,7 @@ import Testing
 
     /// The digest's view of `users`, each file named after the id.
     static func summaries(_ users: [UserPicks]) -> [ReaderSummary] {
-        users.map { ReaderSummary($0, stem: $0.user, csvBytes: 0, jsonlBytes: 0) }
+        users.map { ReaderSummary($0, stem: $0.user, bytes: (0, 0, 0)) }
     }
 
     @Test func mostRecommendedCountsMembersAndBreaksTiesByItem() {
@@ -152,7 +152,8 @@ import Testing
         #expect(coverage.mainReason == "failed: daily quota exhausted")
         #expect(
             coverage.sentence == "Google Books described 2 of 4 recommended books; 1 unknown to it, "
-                + "1 failed lookup (main reason: failed: daily quota exhausted).")
+                + "1 failed lookup (main reason: failed: daily quota exhausted). 1 book still waits for a "
+                + "description; later runs continue where this one stopped.")
         let plain = Self.stats(Self.club).coverage
         #expect(!plain.stageRan)
         #expect(plain.books == 4)
@@ -188,8 +189,11 @@ import Testing
         #expect(text.contains("\nMembers:          3\nBooks:            6\nRatings:          5\n"))
         #expect(text.contains("Rejected records: 1\nGoogle Books:     2 of 4 recommended books described\n"))
         #expect(text.contains("1. ████████████████████ 3 members  Dune\n"))
-        #expect(text.contains("\nada (users/ada.html)\n  1. Dune by Frank Herbert\n  2. Emma by Jane Austen\n"))
-        #expect(text.contains("\ncy (users/cy.html)\n  1. Dune by Frank Herbert (popular pick)\n"))
+        #expect(
+            text.contains(
+                "\nada (users/ada.html)\n  1. Dune by Frank Herbert (your strongest match)\n"
+                    + "  2. Emma by Jane Austen (a very strong match)\n"))
+        #expect(text.contains("\ncy (users/cy.html)\n  1. Dune by Frank Herbert (popular in the club)\n"))
         #expect(!text.components(separatedBy: "\nMembers\n")[1].contains("Quota Victim"))
         #expect(text.hasSuffix("\n"))
     }
@@ -197,10 +201,10 @@ import Testing
     @Test func digestTextKeepsHostileStringsOnTheirLine() {
         var user = ReportSamples.user("evil\nname\u{1B}[2J")
         user.picks[0].title = "Line\r\nbreak\u{2028}x"
-        let member = ReaderSummary(user, stem: "evil", csvBytes: 0, jsonlBytes: 0)
+        let member = ReaderSummary(user, stem: "evil", bytes: (0, 0, 0))
         let text = DigestText.text(members: [member], stats: Self.stats([user]), totals: ReportSamples.totals)
         #expect(text.contains("\nevil name [2J (users/evil.html)\n"))
-        #expect(text.contains("  1. Line  break x by Frank <Herbert>\n"))
+        #expect(text.contains("  1. Line  break x by Frank <Herbert> (your strongest match)\n"))
         #expect(!text.contains("\u{1B}"))
         #expect(!text.contains("\r"))
     }

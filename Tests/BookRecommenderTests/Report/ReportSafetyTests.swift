@@ -141,7 +141,7 @@ import Testing
         let folder = try kept ?? ReportSamples.makeTempFolder()
         defer { if kept == nil { try? FileManager.default.removeItem(at: folder) } }
         let files = try ReportWriter(outputFolder: folder).write(
-            users: ReportSamples.enrichedClub, totals: ReportSamples.enrichedTotals,
+            users: ReportSamples.enrichedClubSinceLastDigest, totals: ReportSamples.enrichedTotals,
             ratings: ReportSamples.enrichedRatings)
         #expect(files.users.map(\.stem) == ["ada", "ben", "cy"])
         for page in [files.index] + files.users.map(\.html) {
@@ -150,5 +150,12 @@ import Testing
         let ada = try String(contentsOf: files.users[0].html, encoding: .utf8)
         #expect(ada.components(separatedBy: "<img class=\"cover\"").count == 2)
         #expect(ada.components(separatedBy: "<li class=\"card\">").count == 5)
+        #expect(ada.components(separatedBy: " <span class=\"new\">New</span></h3>").count == 3)
+        #expect(
+            ada.contains(
+                "<p class=\"since\">2 new picks since the last digest, marked new. "
+                    + "You read The Left Hand of Darkness since the last digest.</p>"))
+        let cy = try String(contentsOf: files.users[2].html, encoding: .utf8)
+        #expect(cy.contains("<p class=\"since\">Welcome: these are your first picks from the club.</p>"))
     }
 }

@@ -8,17 +8,20 @@ import Testing
         let data = UserJSONReport.document(for: ReportSamples.user("u/1")).data
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.hasPrefix("{\n  \"recommendations\": [\n"))
-        #expect(text.hasSuffix("  \"schemaVersion\": 1,\n  \"user\": \"u/1\"\n}\n"))
+        #expect(text.hasSuffix("  \"schemaVersion\": 2,\n  \"user\": \"u/1\"\n}\n"))
         #expect(text.contains("\"score\": 4.2,\n"))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let picks = try #require(object["recommendations"] as? [[String: Any]])
         #expect(picks.count == 2)
-        #expect(Set(picks[0].keys) == ["rank", "item", "isbn13", "title", "authors", "score", "because", "fallback"])
+        #expect(
+            Set(picks[0].keys) == ["rank", "item", "isbn13", "title", "authors", "score", "because", "fallback", "new"])
+        #expect(picks.allSatisfy { $0["new"] as? Bool == false })
+        #expect(object["sinceLastDigest"] == nil)
         #expect(picks[0]["authors"] as? [String] == ["Frank <Herbert>", "O'Brien"])
         let because = try #require(picks[0]["because"] as? [[String: Any]])
         #expect(because.first?["title"] as? String == "Dune & \"Sons\"")
         #expect(because.first?["rating"] as? Double == 4.5)
-        #expect(Set(picks[1].keys) == ["rank", "item", "authors", "score", "because", "fallback"])
+        #expect(Set(picks[1].keys) == ["rank", "item", "authors", "score", "because", "fallback", "new"])
         #expect(picks[1]["fallback"] as? Bool == true)
     }
 
@@ -98,9 +101,14 @@ import Testing
         #expect(page.contains("<span class=\"rank\">#1</span> Dune</h3>"))
         #expect(page.contains("<span class=\"rank\">#2</span> OL123W</h3>"))
         #expect(page.contains("by Frank &lt;Herbert&gt;, O&#39;Brien"))
-        #expect(page.contains("Match score 4.2</p>"))
+        #expect(
+            page.contains(
+                "<p class=\"meta\"><span class=\"strength\" role=\"img\" aria-label=\"5 of 5\" "
+                    + "title=\"5 of 5, next to your strongest match\">●●●●●</span> Your strongest match</p>"))
+        #expect(!page.contains("4.2"))
+        #expect(!page.contains("class=\"new\""))
         #expect(page.contains("Because you rated <cite>Dune &amp; &quot;Sons&quot;</cite> <span class=\"stars\""))
-        #expect(page.components(separatedBy: "Popular pick").count == 2)
+        #expect(page.components(separatedBy: "<span class=\"badge\">Popular in the club</span>").count == 2)
         #expect(page.contains("<h2>What we based this on</h2>"))
     }
 

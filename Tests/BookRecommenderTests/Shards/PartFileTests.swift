@@ -12,7 +12,7 @@ import Testing
         var summaries: [ReaderSummary] = []
         for user in ReportSafetyTests.hostileEnrichedUsers + ReportSamples.enrichedClub {
             tally.add(picksOf: user)
-            summaries.append(ReaderSummary(user, stem: "s-" + user.user, csvBytes: 12, jsonlBytes: 345))
+            summaries.append(ReaderSummary(user, stem: "s-" + user.user, bytes: (12, 345, 0)))
         }
         for book in ReportSamples.enrichedRatings {
             tally.addRating(item: book.item, title: book.title, rating: book.rating)
@@ -26,7 +26,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("part-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let good = ReaderSummary(ReportSamples.user("u"), stem: "u", csvBytes: 1, jsonlBytes: 2)
+        let good = ReaderSummary(ReportSamples.user("u"), stem: "u", bytes: (1, 2, 0))
         try PartFile.write(summaries: [good], tally: ClubTally(), in: folder)
         let readers = folder.appendingPathComponent(PartFile.readers)
         try (try Data(contentsOf: readers) + Data("{\"user\": 1}\n".utf8)).write(to: readers)
