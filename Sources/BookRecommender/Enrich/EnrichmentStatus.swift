@@ -11,14 +11,14 @@ package enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvert
     case skipped(String)
 
     /// Why every book is skipped in a run with `--no-enrich`.
-    public static let enrichmentOff = "enrichment is off (--no-enrich)"
+    package static let enrichmentOff = "enrichment is off (--no-enrich)"
     /// Why a book with neither an ISBN nor a title and author is skipped.
-    public static let nothingToSearchBy = "no ISBN, nor title and author, to search by"
+    package static let nothingToSearchBy = "no ISBN, nor title and author, to search by"
 
     /// Whether a later run looks the book up again: every failed lookup, and
     /// every skipped one but those no run would send (enrichment off, nothing
     /// to search by). Answers that were found, or not found, are cached.
-    public var waits: Bool {
+    package var waits: Bool {
         switch self {
         case .ok, .notFound: false
         case .failed: true

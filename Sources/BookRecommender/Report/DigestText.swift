@@ -69,7 +69,7 @@ package enum DigestText {
     /// `member`'s part of the digest, which is also the plain text of their
     /// mail: their name and page, what changed since the last digest, and
     /// their first picks, each with its strength or "popular in the club".
-    public static func memberPart(_ member: ReaderSummary) -> String {
+    package static func memberPart(_ member: ReaderSummary) -> String {
         let out = TextBuffer()
         memberPart(member, to: out)
         return out.string

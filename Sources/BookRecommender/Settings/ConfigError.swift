@@ -1,4 +1,4 @@
-/// Settings that cannot be used (exit 78, or 66/73, see `ExitStatus`). Every
+/// Settings that cannot be used (`bookrec` exits 78, or 66/73). Every
 /// problem found is listed at once, each with its JSON path (or flag), so one
 /// edit can fix them all.
 public struct ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
