@@ -166,13 +166,30 @@ def collect_reports(runs, size, threads, shards):
         parts = [read_whole_run(os.path.join(folder, f"shard-{index}")) for index in range(shards)]
         merge = read_time_file(os.path.join(folder, "merge.time"))
         merge["pages"] = read_json(os.path.join(folder, "merge.pages.json"))
-        try:
-            with open(os.path.join(folder, "diff.txt"), encoding="utf-8") as handle:
-                merge["identical"] = handle.read().strip() == "identical"
-        except OSError:
-            merge["identical"] = None
+        merge["identical"] = read_identical(folder)
         sharded = {"threads": max(threads), "shards": parts, "merge": merge}
+        sharded["withModel"] = collect_model_shards(os.path.join(runs, size, f"model-shards-t{max(threads)}"), shards)
     return best, every, sharded
+
+
+def read_identical(folder):
+    """Whether the merged run in `folder` matched the single run (diff.txt), or None when not compared."""
+    try:
+        with open(os.path.join(folder, "diff.txt"), encoding="utf-8") as handle:
+            return handle.read().strip() == "identical"
+    except OSError:
+        return None
+
+
+def collect_model_shards(folder, shards):
+    """The sharded run scoring with a model trained once: the train step, the shards, the merge."""
+    if not os.path.isdir(folder):
+        return None
+    merge = read_time_file(os.path.join(folder, "merge.time"))
+    merge["identical"] = read_identical(folder)
+    return {"train": read_time_file(os.path.join(folder, "train.time")),
+            "shards": [read_whole_run(os.path.join(folder, f"shard-{index}")) for index in range(shards)],
+            "merge": merge}
 
 
 def kilobytes(value):
@@ -203,18 +220,11 @@ def report_tables(best, peer, sharded, size, shards):
                   f"{sharded['threads']} threads each), then `bookrec merge`:", "",
                   "| step | ingest s | model s | recommend s | report s | commit s | wall s | peak RSS MB |",
                   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-        for index, part in enumerate(sharded["shards"]):
-            if not part["ok"]:
-                lines.append(f"| shard {index}/{shards} | failed | | | | | | |")
-                continue
-            lines.append(f"| shard {index}/{shards} | {seconds(part['ingest'])} | {seconds(part['model'])} "
-                         f"| {seconds(part['recommend'])} | {seconds(part['report'])} | {seconds(part['commit'])} "
-                         f"| {seconds(part['wall'])} | {cell(part['rssMB'])} |")
+        lines += shard_rows(sharded["shards"], shards, ("ingest", "model", "recommend", "report", "commit", "wall", "rssMB"))
         merge = sharded["merge"]
         lines.append(f"| **merge** | | | | | | **{seconds(merge['wall'])}** | {cell(merge['rssMB'])} |")
-        identical = {True: "byte-identical to the single run's (summary.json apart)", False: "DIFFERENT from the single run's",
-                     None: "not compared"}[merge.get("identical")]
-        lines += ["", f"Merged run: {identical}."]
+        lines += ["", merged_line(merge)]
+        lines += model_shards_table(sharded, best.get(sharded["threads"]), shards)
     targets = []
     two = best.get(2) or best.get(max(best)) if best else None
     if two and two["ok"]:
@@ -234,6 +244,50 @@ def report_tables(best, peer, sharded, size, shards):
         lines += ["", f"Targets at {two['threads'] if two else '—'} threads: " + "; ".join(
             f"{name}: {value} ({'met' if met else 'NOT met'})" for name, value, met in targets) + "."]
     return lines, [{"target": name, "value": value, "met": met} for name, value, met in targets]
+
+
+def model_shards_table(sharded, single, shards):
+    """Markdown lines for one `train`, the shards with `--model` and the merge, beside the single run's CPU."""
+    model = sharded.get("withModel")
+    if not model:
+        return []
+    lines = ["", f"The same {shards} shards scoring with a model trained once (`bookrec train`, then "
+             f"`--model FILE --shard I/{shards}`, {sharded['threads']} threads each), then `bookrec merge`:", "",
+             "| step | model s | recommend s | report s | wall s | process CPU s | peak RSS MB |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    train = model["train"]
+    lines.append(f"| train | | | | {seconds(train['wall'])} | {seconds(train['cpu'])} | {cell(train['rssMB'])} |")
+    lines += shard_rows(model["shards"], shards, ("model", "recommend", "report", "wall", "cpu", "rssMB"))
+    merge = model["merge"]
+    lines.append(f"| merge | | | | {seconds(merge['wall'])} | {seconds(merge['cpu'])} | {cell(merge['rssMB'])} |")
+    steps = [train, merge] + model["shards"]
+    if all(step.get("cpu") is not None for step in steps) and all(part["ok"] for part in model["shards"]):
+        pipeline = round(sum(step["cpu"] for step in steps), 2)
+        summed = round(sum(part["model"] for part in model["shards"]), 3)
+        line = f"Shards' summed model seconds: **{summed}**; the pipeline's process CPU: **{pipeline} s**"
+        if single and single.get("ok") and single.get("cpu"):
+            share = pipeline / single["cpu"]
+            line += (f", {share:.2f}× the single run's {single['cpu']} s "
+                     f"(target ≤ 1.3×: {'met' if share <= 1.3 else 'NOT met'})")
+        lines += ["", line + "."]
+    lines += ["", merged_line(merge)]
+    return lines
+
+
+def shard_rows(parts, shards, keys):
+    """One table row per shard: its `keys` in order (`rssMB` as is, the others as seconds)."""
+    rows = []
+    for index, part in enumerate(parts):
+        values = (["failed"] + [""] * (len(keys) - 1) if not part["ok"] else
+                  [cell(part[key]) if key == "rssMB" else seconds(part[key]) for key in keys])
+        rows.append(f"| shard {index}/{shards} | " + " | ".join(values) + " |")
+    return rows
+
+
+def merged_line(merge):
+    identical = {True: "byte-identical to the single run's (summary.json apart)", False: "DIFFERENT from the single run's",
+                 None: "not compared"}[merge.get("identical")]
+    return f"Merged run: {identical}."
 
 
 def ratio(numerator, denominator, digits=2):

@@ -35,7 +35,7 @@ public struct BookModel: Sendable {
     public let fingerprint: String
     /// When it was fitted.
     public let trainedAt: Date
-    let books: BookTable
+    package let books: BookTable
     let tables: ScoringTables
     /// The training readers, in `books`' numbering.
     let readers: ModelReaders

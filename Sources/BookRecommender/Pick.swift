@@ -2,7 +2,9 @@
 public struct Pick: Sendable, Equatable, Hashable {
     /// The book's key: its ISBN-13 when known, else the id its ratings gave it.
     public var book: String
+    /// The book's title, when its ratings or the catalog gave one.
     public var title: String?
+    /// The book's authors, first author first; empty when unknown.
     public var authors: [String]
     /// What the pick was ranked by (see `Recommendation.score`): the sum of
     /// similarity × rating over the reader's books, or for a fallback pick

@@ -25,9 +25,13 @@ public struct RatingsBuilder: Sendable {
     public struct Reject: Sendable, Equatable {
         /// Which call it was: 1 for the first `add`.
         public var call: Int
+        /// The reader given to `add`.
         public var user: String
+        /// The book given to `add`.
         public var book: String
+        /// The rating given to `add`.
         public var rating: Double
+        /// Why the call could not be used.
         public var reason: RejectReason
     }
 

@@ -2,6 +2,7 @@
 public struct SimilarBook: Sendable, Equatable, Hashable {
     /// The book's key: its ISBN-13 when known, else the id its ratings gave it.
     public var book: String
+    /// The book's title, when its ratings or the catalog gave one.
     public var title: String?
     /// How alike the two books are, by the model's similarity measure (larger is closer).
     public var similarity: Double

@@ -1,7 +1,3 @@
-import BookRecommender
+import BookRecommenderCLI
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-exit(await CLI.run(CommandLine.arguments))
+await CLI.main()

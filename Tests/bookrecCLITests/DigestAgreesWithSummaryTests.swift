@@ -1,4 +1,5 @@
 import BookRecommender
+import BookRecommenderTestSupport
 import Foundation
 import Testing
 

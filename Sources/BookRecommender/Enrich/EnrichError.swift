@@ -2,7 +2,7 @@
 ///
 /// No case ever carries the API key or a URL holding it: requests are named by
 /// their query (`isbn:9780439023481`) or volume id only.
-public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sendable {
+package indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sendable {
     /// No API key is configured and the options require one.
     case noAPIKey(variable: String)
     /// The server answered with an error status that is not retried (or no retries were left).
@@ -33,7 +33,7 @@ public indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sen
     case cacheWriteFailed(path: String, reason: String)
 
     /// One line for logs and `failed:` statuses; never holds the key.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noAPIKey(let variable):
             "no Google Books API key: set \(variable) (unkeyed calls share an exhausted anonymous quota)"

@@ -1,42 +1,42 @@
 /// Counters of one enrich run, for the run summary. Never holds the API key.
-public struct EnrichStats: Sendable, Equatable, Codable {
+package struct EnrichStats: Sendable, Equatable, Codable {
     /// Requests handed to the transport, retries included.
-    public var requestsSent = 0
+    package var requestsSent = 0
     /// Answers by HTTP status code (`"200": 12`).
-    public var answersByStatus: [String: Int] = [:]
+    package var answersByStatus: [String: Int] = [:]
     /// Requests that got no answer (timeout, dropped connection, other network error).
-    public var transportFailures = 0
+    package var transportFailures = 0
     /// Requests sent again after a retryable failure.
-    public var retries = 0
+    package var retries = 0
     /// Seconds spent waiting for the rate limiter, summed over requests.
-    public var limiterWaitSeconds = 0.0
+    package var limiterWaitSeconds = 0.0
     /// Books answered from the cache.
-    public var cacheHits = 0
+    package var cacheHits = 0
     /// Cache entries that could not be written (each also listed in the issues).
-    public var cacheWriteFailures = 0
+    package var cacheWriteFailures = 0
     /// Books by outcome.
-    public var enriched = 0
+    package var enriched = 0
     /// Books Google Books does not have.
-    public var notFound = 0
+    package var notFound = 0
     /// Books whose lookup failed.
-    public var failed = 0
+    package var failed = 0
     /// Books not looked up (offline, no key, key refused, quota gone, nothing to search by).
-    public var skipped = 0
+    package var skipped = 0
     /// Whether the daily quota stopped the run, and what said so.
-    public var quotaExhausted = false
+    package var quotaExhausted = false
     /// What said the quota is gone (status and message), when it is.
-    public var quotaReason: String?
+    package var quotaReason: String?
     /// Whether Google Books refused the API key, which stopped the run.
-    public var keyRejected = false
+    package var keyRejected = false
     /// What refused it (status, reason and message), when it was.
-    public var keyReason: String?
+    package var keyReason: String?
     /// Whether repeated connection failures (no route, DNS, refused) stopped the run.
-    public var unreachable = false
+    package var unreachable = false
     /// Whether the run's request cap (`EnrichOptions.maxRequests`) stopped it.
-    public var requestCapReached = false
+    package var requestCapReached = false
 
     /// All counters at zero.
-    public init() {}
+    package init() {}
 
     mutating func count(_ status: EnrichmentStatus) {
         switch status {

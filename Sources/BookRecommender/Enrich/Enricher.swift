@@ -5,15 +5,15 @@ import Foundation
 ///
 /// Offline, or without an API key while `requireKey` is set, nothing is sent:
 /// cache hits are still used and every other book is `skipped` with the reason.
-public struct Enricher: Sendable {
+package struct Enricher: Sendable {
     /// The settings this enricher runs with.
-    public let options: EnrichOptions
+    package let options: EnrichOptions
     private let transport: any HTTPTransport
 
     /// - Parameters:
     ///   - options: the settings; `options.baseURL` picks the server.
     ///   - transport: the HTTP client; by default a `URLSessionTransport` with `options.timeoutSeconds`.
-    public init(options: EnrichOptions, transport: (any HTTPTransport)? = nil) {
+    package init(options: EnrichOptions, transport: (any HTTPTransport)? = nil) {
         self.options = options
         self.transport = transport ?? URLSessionTransport(timeoutSeconds: options.timeoutSeconds)
     }
@@ -22,7 +22,7 @@ public struct Enricher: Sendable {
     /// Never throws: every book ends with a status, and run-level problems are
     /// listed in `EnrichmentResult.issues`.
     /// - Parameter progress: called once per distinct book as it is settled, one call at a time.
-    public func enrich(
+    package func enrich(
         _ books: [BookLookup], progress: (@Sendable (EnrichProgress) -> Void)? = nil
     ) async -> EnrichmentResult {
         var seen = Set<String>()

@@ -1,28 +1,28 @@
 /// What Google Books says about one book, already cleaned for display:
 /// plain-text description, `http`/`https` links only, an `https` cover without the page curl.
-public struct Enrichment: Sendable, Equatable, Codable {
+package struct Enrichment: Sendable, Equatable, Codable {
     /// How the lookup ended; the other fields are set only for `ok`.
-    public var status: EnrichmentStatus
+    package var status: EnrichmentStatus
     /// Title and authors as Google Books has them.
-    public var title: String?
-    public var authors: [String]
+    package var title: String?
+    package var authors: [String]
     /// Plain text; paragraphs separated by a blank line. Never contains markup.
-    public var description: String?
+    package var description: String?
     /// The web reader link, else the preview link.
-    public var previewLink: String?
+    package var previewLink: String?
     /// Cover thumbnail, `https`, without the page-curl effect.
-    public var thumbnail: String?
+    package var thumbnail: String?
     /// Page count, when Google Books knows it.
-    public var pageCount: Int?
+    package var pageCount: Int?
     /// As Google gives it: `"1973"`, `"2020-11"` or `"2019-11-12"`.
-    public var publishedDate: String?
+    package var publishedDate: String?
     /// Google's subject categories.
-    public var categories: [String]
+    package var categories: [String]
     /// The Google Books volume id (`kPbzR4LDkAkC`).
-    public var volumeID: String?
+    package var volumeID: String?
 
     /// A result with `status` and whatever fields are known.
-    public init(
+    package init(
         status: EnrichmentStatus, title: String? = nil, authors: [String] = [], description: String? = nil,
         previewLink: String? = nil, thumbnail: String? = nil, pageCount: Int? = nil, publishedDate: String? = nil,
         categories: [String] = [], volumeID: String? = nil

@@ -1,6 +1,6 @@
 /// How the lookup of one book ended. Encoded as one string:
 /// `"ok"`, `"not-found"`, `"failed: <reason>"` or `"skipped: <reason>"`.
-public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
+package enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Google Books had the book; the other fields hold what it said.
     case ok
     /// Every query answered, none with a matching volume.
@@ -11,14 +11,14 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     case skipped(String)
 
     /// Why every book is skipped in a run with `--no-enrich`.
-    public static let enrichmentOff = "enrichment is off (--no-enrich)"
+    package static let enrichmentOff = "enrichment is off (--no-enrich)"
     /// Why a book with neither an ISBN nor a title and author is skipped.
-    public static let nothingToSearchBy = "no ISBN, nor title and author, to search by"
+    package static let nothingToSearchBy = "no ISBN, nor title and author, to search by"
 
     /// Whether a later run looks the book up again: every failed lookup, and
     /// every skipped one but those no run would send (enrichment off, nothing
     /// to search by). Answers that were found, or not found, are cached.
-    public var waits: Bool {
+    package var waits: Bool {
         switch self {
         case .ok, .notFound: false
         case .failed: true
@@ -27,7 +27,7 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     }
 
     /// The string form: `ok`, `not-found`, `failed: …` or `skipped: …`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .ok: "ok"
         case .notFound: "not-found"
@@ -37,7 +37,7 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     }
 
     /// Parses the string form; `nil` for anything else.
-    public init?(text: String) {
+    package init?(text: String) {
         switch text {
         case "ok": self = .ok
         case "not-found": self = .notFound
@@ -53,7 +53,7 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     }
 
     /// - Throws: `DecodingError.dataCorrupted` when the string is none of the four forms.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let status = EnrichmentStatus(text: text) else {
@@ -64,7 +64,7 @@ public enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConverti
     }
 
     /// - Throws: whatever the encoder throws for a single string.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

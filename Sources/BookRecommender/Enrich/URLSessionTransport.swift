@@ -6,25 +6,25 @@ import Foundation
 
 /// `HTTPTransport` over an ephemeral `URLSession`: no URL cache, no cookies,
 /// a whole-second request timeout (FoundationNetworking truncates fractions).
-public struct URLSessionTransport: HTTPTransport {
+package struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let timeoutSeconds: Int
 
     /// - Parameter timeoutSeconds: per-request timeout; values below 1 become 1.
-    public init(timeoutSeconds: Int) {
+    package init(timeoutSeconds: Int) {
         self.timeoutSeconds = max(1, timeoutSeconds)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.timeoutIntervalForRequest = TimeInterval(self.timeoutSeconds)
-        configuration.httpAdditionalHeaders = ["User-Agent": "bookrec/\(CLI.version)"]
+        configuration.httpAdditionalHeaders = ["User-Agent": "bookrec/\(BookRecommenderVersion.current)"]
         session = URLSession(configuration: configuration)
     }
 
     /// - Throws: `EnrichError.timeout`, `.connectionLost`, `.transport` or `.cancelled`;
     ///   the URL (which holds the key) is never part of the error.
-    public func get(_ url: URL, request name: String) async throws(EnrichError) -> HTTPResponse {
+    package func get(_ url: URL, request name: String) async throws(EnrichError) -> HTTPResponse {
         var request = URLRequest(
             url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: TimeInterval(timeoutSeconds))
         request.httpMethod = "GET"

@@ -2,41 +2,41 @@ import Foundation
 
 /// What `Evaluator` found: the data it used and, for the item-item filter
 /// and the popularity baseline, the five ranking metrics and the time taken.
-public struct EvaluationReport: Sendable {
+package struct EvaluationReport: Sendable {
     /// Sizes of the split that was scored.
-    public struct DataCounts: Sendable, Equatable {
-        public var users: Int
-        public var items: Int
+    package struct DataCounts: Sendable, Equatable {
+        package var users: Int
+        package var items: Int
         /// Books with at least one training rating (the coverage denominator).
-        public var trainingItems: Int
+        package var trainingItems: Int
         /// Training ratings after duplicates were resolved.
-        public var trainingRatings: Int
-        public var testRatings: Int
+        package var trainingRatings: Int
+        package var testRatings: Int
         /// Held-out ratings at or above the relevance minimum (after duplicates).
-        public var relevantTestRatings: Int
+        package var relevantTestRatings: Int
         /// Ratings replaced by a later rating of the same book by the same user.
-        public var duplicatesReplaced: Int
+        package var duplicatesReplaced: Int
     }
 
     /// One model's scores.
-    public struct Row: Sendable, Equatable {
-        public var metrics: RankingMetrics
+    package struct Row: Sendable, Equatable {
+        package var metrics: RankingMetrics
         /// Fit and recommend time (the baseline: recommend only, it reuses the fit).
-        public var seconds: Double
+        package var seconds: Double
     }
 
-    public var origin: EvaluationSplit.Origin
+    package var origin: EvaluationSplit.Origin
     /// The filter's settings as fitted; `top` is the N of the metrics.
-    public var options: ModelOptions
-    public var relevantMin: Float
-    public var data: DataCounts
+    package var options: ModelOptions
+    package var relevantMin: Float
+    package var data: DataCounts
     /// The item-item filter.
-    public var model: Row
+    package var model: Row
     /// Every user gets the popularity list.
-    public var popularity: Row
+    package var popularity: Row
 
     /// A header line and a table of both models, for stdout.
-    public var table: String {
+    package var table: String {
         var text = "\(data.users) users, \(data.items) books; \(data.trainingRatings) training ratings, "
         text += "\(data.testRatings) test ratings (\(data.relevantTestRatings) relevant: rating ≥ \(relevantMin))\n"
         switch origin {
@@ -76,7 +76,7 @@ public struct EvaluationReport: Sendable {
     /// The report as JSON (sorted keys): `data`, `split`, `settings`, and
     /// `models.itemItem` / `models.popularity` with the metrics rounded to 6
     /// decimals.
-    public var json: JSONValue {
+    package var json: JSONValue {
         let split: JSONValue =
             switch origin {
             case .holdout(let fraction, let seed):

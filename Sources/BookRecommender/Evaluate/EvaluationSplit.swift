@@ -1,9 +1,9 @@
 /// Ratings divided into what a model learns from (`training`) and what it is
 /// scored on (`test`), over one set of interned users and items, so an item
 /// index means the same book on both sides.
-public struct EvaluationSplit: Sendable {
+package struct EvaluationSplit: Sendable {
     /// Where the split came from, for the report.
-    public enum Origin: Sendable, Equatable {
+    package enum Origin: Sendable, Equatable {
         /// A per-user random holdout of one set of inputs (`HoldoutSplit`).
         case holdout(fraction: Double, seed: UInt64)
         /// Training and test files made elsewhere.
@@ -11,20 +11,20 @@ public struct EvaluationSplit: Sendable {
     }
 
     /// What the model is fitted on: ratings and every shelf entry.
-    public var training: RatingData
+    package var training: RatingData
     /// Held-out ratings only (no shelf entries), with the same `userIDs` and
     /// `itemKeys` as `training`.
-    public var test: RatingData
-    public var origin: Origin
+    package var test: RatingData
+    package var origin: Origin
     /// Ratings dropped before splitting because the same user rated the same
     /// book again later (holdout splits; a file split leaves them to the model).
-    public var duplicatesReplaced: Int
+    package var duplicatesReplaced: Int
     /// Shelf entries found in the test files: they are neither ratings to
     /// score nor allowed to hide books from training, so they are not used.
-    public var testShelvesIgnored: Int
+    package var testShelvesIgnored: Int
 
     /// A split with the given parts; `test` must share `training`'s users and items.
-    public init(
+    package init(
         training: RatingData, test: RatingData, origin: Origin, duplicatesReplaced: Int = 0, testShelvesIgnored: Int = 0
     ) {
         precondition(
@@ -42,7 +42,7 @@ public struct EvaluationSplit: Sendable {
     /// `trainingRatings` ratings and `trainingShelves` shelf entries are
     /// training, the rest test. Test shelf entries are counted in
     /// `testShelvesIgnored` and not used.
-    public init(
+    package init(
         joined data: RatingData, trainingRatings: Int, trainingShelves: Int, training: [String], test: [String]
     ) {
         precondition(
@@ -68,7 +68,7 @@ public struct EvaluationSplit: Sendable {
     /// Each user's relevant held-out books: those rated at least `minimum`,
     /// ascending by item index. When the test part rates a book twice for the
     /// same user, the later rating decides.
-    public func relevantItems(minimum: Float) -> [[Int32]] {
+    package func relevantItems(minimum: Float) -> [[Int32]] {
         var latest = [[Int32: Float]](repeating: [:], count: test.userCount)
         for entry in 0..<test.ratingCount {
             latest[Int(test.ratingUser[entry])][test.ratingItem[entry]] = test.ratingValue[entry]

@@ -12,13 +12,13 @@
 /// same exclusions, read straight from the fitted model. That is exactly what
 /// fitting with `minRatings` = ∞ would recommend, without computing the
 /// neighbour lists a second time.
-public struct Evaluator: Sendable {
-    public var options: ModelOptions
+package struct Evaluator: Sendable {
+    package var options: ModelOptions
     /// A held-out rating at least this large is relevant (0–5 scale).
-    public var relevantMin: Float
+    package var relevantMin: Float
 
     /// An evaluator of the filter with `options` (its `top` is the N of the metrics).
-    public init(options: ModelOptions, relevantMin: Float = 3.5) {
+    package init(options: ModelOptions, relevantMin: Float = 3.5) {
         self.options = options
         self.relevantMin = relevantMin
     }
@@ -27,7 +27,7 @@ public struct Evaluator: Sendable {
     /// part gives metrics over 0 users.
     /// - Complexity: one `Recommender.fit` and one `recommendAll()` on the
     ///   training part, plus O(users · (ratings + N)) for the baseline.
-    public func evaluate(_ split: EvaluationSplit) -> EvaluationReport {
+    package func evaluate(_ split: EvaluationSplit) -> EvaluationReport {
         var options = self.options
         options.reasons = 0
         var stopwatch = Stopwatch()

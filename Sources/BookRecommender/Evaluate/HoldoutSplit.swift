@@ -13,20 +13,20 @@
 ///   therefore depends only on the seed and each user's own ratings, not on
 ///   thread count, input order or the other users.
 /// - Shelf entries all stay in training: they only keep books out of picks.
-public struct HoldoutSplit: Sendable, Equatable {
+package struct HoldoutSplit: Sendable, Equatable {
     /// The share of each user's ratings held out, in (0, 1).
-    public var fraction: Double
-    public var seed: UInt64
+    package var fraction: Double
+    package var seed: UInt64
 
     /// A holdout of `fraction` (in (0, 1); values outside are clamped by `testCount`) with `seed`.
-    public init(fraction: Double = 0.2, seed: UInt64 = 1) {
+    package init(fraction: Double = 0.2, seed: UInt64 = 1) {
         self.fraction = fraction
         self.seed = seed
     }
 
     /// Splits `data` (well formed, as ingest produces it). Never throws.
     /// - Complexity: O(ratings + items log items + Σ over users of n log n).
-    public func split(_ data: RatingData) -> EvaluationSplit {
+    package func split(_ data: RatingData) -> EvaluationSplit {
         let count = data.ratingCount
         var start = [Int](repeating: 0, count: data.userCount + 1)
         for user in data.ratingUser { start[Int(user) + 1] += 1 }
@@ -91,7 +91,7 @@ public struct HoldoutSplit: Sendable, Equatable {
     /// How many of a user's `ratings` are held out: none below 2 ratings (or
     /// for a fraction ≤ 0), else `round(fraction · ratings)` kept within
     /// `1...ratings − 1`.
-    public static func testCount(ratings: Int, fraction: Double) -> Int {
+    package static func testCount(ratings: Int, fraction: Double) -> Int {
         guard ratings >= 2, fraction > 0, fraction.isFinite else { return 0 }
         let share = Int((min(fraction, 1) * Double(ratings)).rounded())
         return min(ratings - 1, max(1, share))

@@ -16,23 +16,23 @@ import Foundation
 /// rating), `k` (Int64), optional `restrict_` and `exclude` (sequences of
 /// String); outputs `recommendations` (sequence of String, best first) and
 /// `scores` (String → Double dictionary).
-public enum CoreMLExport {
+package enum CoreMLExport {
     /// What `write` produced.
-    public struct Written: Sendable, Equatable {
+    package struct Written: Sendable, Equatable {
         /// The `.mlmodel` file.
-        public var model: URL
+        package var model: URL
         /// `books.json`, beside it.
-        public var books: URL
+        package var books: URL
         /// Items in the model (and books in `books.json`).
-        public var items: Int
+        package var items: Int
         /// Neighbour links in the model.
-        public var links: Int
+        package var links: Int
         /// Books in `books.json` with a cover link.
-        public var covers: Int
+        package var covers: Int
     }
 
     /// The file name of the book database written beside the model.
-    public static let booksFileName = "books.json"
+    package static let booksFileName = "books.json"
 
     /// Writes `books.json`, then the model to `url` (each atomically), creating
     /// the folder when needed. The model's metadata gives `model.trainedAt` as
@@ -41,7 +41,7 @@ public enum CoreMLExport {
     ///   - cacheFolder: the Google Books cache to read covers and authors from
     ///     (read only; nil or a missing folder means none).
     /// - Throws: `ReportError.cannotCreateFolder` or `.cannotWrite` naming the path.
-    public static func write(model: BookModel, to url: URL, cacheFolder: URL?) throws(ReportError) -> Written {
+    package static func write(model: BookModel, to url: URL, cacheFolder: URL?) throws(ReportError) -> Written {
         let folder = url.deletingLastPathComponent()
         try AtomicFile.createFolder(folder)
         let cache = cacheFolder.map { EnrichCache(folder: $0, options: EnrichOptions()) }
@@ -56,7 +56,7 @@ public enum CoreMLExport {
     /// The Core ML model of `model`: every item (by index, ids its book keys)
     /// with its neighbour list, even an empty one, so every item id is known
     /// to Core ML.
-    public static func spec(model: BookModel) -> CoreMLSpec {
+    package static func spec(model: BookModel) -> CoreMLSpec {
         let neighbors = model.tables.neighbors
         let similarities = (0..<model.bookCount).map { item in
             CoreMLSpec.ItemSimilarityRecommender.SimilarItems(
@@ -78,13 +78,13 @@ public enum CoreMLExport {
     }
 
     /// The feature names Create ML gives an item-similarity recommender.
-    public enum FeatureName {
-        public static let items = "items"
-        public static let count = "k"
-        public static let restrict = "restrict_"
-        public static let exclude = "exclude"
-        public static let recommendations = "recommendations"
-        public static let scores = "scores"
+    package enum FeatureName {
+        package static let items = "items"
+        package static let count = "k"
+        package static let restrict = "restrict_"
+        package static let exclude = "exclude"
+        package static let recommendations = "recommendations"
+        package static let scores = "scores"
     }
 
     private static func description(model: BookModel) -> CoreMLSpec.ModelDescription {
@@ -120,7 +120,7 @@ public enum CoreMLExport {
             shortDescription:
                 "Item-similarity book recommender trained by bookrec on \(model.ratingCount) ratings "
                 + "of \(model.readerCount) readers; the item ids are in books.json",
-            versionString: day, author: "bookrec \(CLI.version)",
+            versionString: day, author: "bookrec \(BookRecommenderVersion.current)",
             license: "Trained on the club's own ratings; for the club's app only",
             userDefined: [
                 "trainingDate": ISO8601DateFormatter().string(from: model.trainedAt),

@@ -4,36 +4,37 @@
 ///
 /// The field numbers are in `CoreMLSpec+Encoding.swift`; the README section
 /// "Core ML export" says where they were looked up.
-public struct CoreMLSpec: Sendable, Equatable {
+package struct CoreMLSpec: Sendable, Equatable {
     /// Core ML specification version 4 (iOS 13, macOS 10.15) is the first with
     /// `ItemSimilarityRecommender`.
-    public static let recommenderSpecificationVersion: Int32 = 4
+    package static let recommenderSpecificationVersion: Int32 = 4
 
     /// `Model.specificationVersion`.
-    public var specificationVersion: Int32
+    package var specificationVersion: Int32
     /// `Model.description`.
-    public var modelDescription: ModelDescription
+    package var modelDescription: ModelDescription
     /// `Model.itemSimilarityRecommender`, the `Type` oneof's case for this model.
-    public var recommender: ItemSimilarityRecommender
+    package var recommender: ItemSimilarityRecommender
 
-    public init(specificationVersion: Int32, modelDescription: ModelDescription, recommender: ItemSimilarityRecommender)
-    {
+    package init(
+        specificationVersion: Int32, modelDescription: ModelDescription, recommender: ItemSimilarityRecommender
+    ) {
         self.specificationVersion = specificationVersion
         self.modelDescription = modelDescription
         self.recommender = recommender
     }
 
     /// `ModelDescription`: the input and output features and the metadata.
-    public struct ModelDescription: Sendable, Equatable {
-        public var inputs: [FeatureDescription]
-        public var outputs: [FeatureDescription]
+    package struct ModelDescription: Sendable, Equatable {
+        package var inputs: [FeatureDescription]
+        package var outputs: [FeatureDescription]
         /// The main output (`predictedFeatureName`).
-        public var predictedFeatureName: String
+        package var predictedFeatureName: String
         /// The output holding scores (`predictedProbabilitiesName`).
-        public var predictedProbabilitiesName: String
-        public var metadata: Metadata
+        package var predictedProbabilitiesName: String
+        package var metadata: Metadata
 
-        public init(
+        package init(
             inputs: [FeatureDescription], outputs: [FeatureDescription], predictedFeatureName: String,
             predictedProbabilitiesName: String, metadata: Metadata
         ) {
@@ -46,15 +47,15 @@ public struct CoreMLSpec: Sendable, Equatable {
     }
 
     /// `Metadata`: what Xcode shows on the model's page.
-    public struct Metadata: Sendable, Equatable {
-        public var shortDescription: String
-        public var versionString: String
-        public var author: String
-        public var license: String
+    package struct Metadata: Sendable, Equatable {
+        package var shortDescription: String
+        package var versionString: String
+        package var author: String
+        package var license: String
         /// `userDefined`: free key/value pairs, written sorted by key.
-        public var userDefined: [String: String]
+        package var userDefined: [String: String]
 
-        public init(
+        package init(
             shortDescription: String, versionString: String, author: String, license: String,
             userDefined: [String: String]
         ) {
@@ -67,12 +68,12 @@ public struct CoreMLSpec: Sendable, Equatable {
     }
 
     /// `FeatureDescription`: one input or output.
-    public struct FeatureDescription: Sendable, Equatable {
-        public var name: String
-        public var shortDescription: String
-        public var type: FeatureType
+    package struct FeatureDescription: Sendable, Equatable {
+        package var name: String
+        package var shortDescription: String
+        package var type: FeatureType
 
-        public init(name: String, shortDescription: String, type: FeatureType) {
+        package init(name: String, shortDescription: String, type: FeatureType) {
             self.name = name
             self.shortDescription = shortDescription
             self.type = type
@@ -80,15 +81,15 @@ public struct CoreMLSpec: Sendable, Equatable {
     }
 
     /// `FeatureType` (FeatureTypes.proto), limited to the kinds a recommender uses.
-    public struct FeatureType: Sendable, Equatable {
+    package struct FeatureType: Sendable, Equatable {
         /// A dictionary key or a sequence element: `Int64FeatureType` or `StringFeatureType`.
-        public enum Scalar: Sendable, Equatable {
+        package enum Scalar: Sendable, Equatable {
             case int64
             case string
         }
 
         /// The `Type` oneof.
-        public enum Kind: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
             case int64
             case double
             case string
@@ -98,11 +99,11 @@ public struct CoreMLSpec: Sendable, Equatable {
             case sequence(of: Scalar)
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// `isOptional`: the caller may leave the feature out.
-        public var isOptional: Bool
+        package var isOptional: Bool
 
-        public init(_ kind: Kind, isOptional: Bool = false) {
+        package init(_ kind: Kind, isOptional: Bool = false) {
             self.kind = kind
             self.isOptional = isOptional
         }
@@ -114,28 +115,28 @@ public struct CoreMLSpec: Sendable, Equatable {
     /// r_i as `Σ_i sim(i, k) · (r_i − shift_k)`, where `sim(i, k)` is the
     /// score of k in i's `similarItemList` (0 when k is not in it) and
     /// `shift_k` is k's `itemScoreAdjustment`.
-    public struct ItemSimilarityRecommender: Sendable, Equatable {
+    package struct ItemSimilarityRecommender: Sendable, Equatable {
         /// `ConnectedItem`: a neighbour and its similarity.
-        public struct ConnectedItem: Sendable, Equatable {
+        package struct ConnectedItem: Sendable, Equatable {
             /// Index into `itemStringIDs`.
-            public var itemID: UInt64
-            public var similarity: Double
+            package var itemID: UInt64
+            package var similarity: Double
 
-            public init(itemID: UInt64, similarity: Double) {
+            package init(itemID: UInt64, similarity: Double) {
                 self.itemID = itemID
                 self.similarity = similarity
             }
         }
 
         /// `SimilarItems`: one item's neighbours.
-        public struct SimilarItems: Sendable, Equatable {
+        package struct SimilarItems: Sendable, Equatable {
             /// Index into `itemStringIDs`.
-            public var itemID: UInt64
-            public var similarItems: [ConnectedItem]
+            package var itemID: UInt64
+            package var similarItems: [ConnectedItem]
             /// `itemScoreAdjustment` (`shift` in the scoring rule); 0 here.
-            public var scoreAdjustment: Double
+            package var scoreAdjustment: Double
 
-            public init(itemID: UInt64, similarItems: [ConnectedItem], scoreAdjustment: Double = 0) {
+            package init(itemID: UInt64, similarItems: [ConnectedItem], scoreAdjustment: Double = 0) {
                 self.itemID = itemID
                 self.similarItems = similarItems
                 self.scoreAdjustment = scoreAdjustment
@@ -143,17 +144,17 @@ public struct CoreMLSpec: Sendable, Equatable {
         }
 
         /// `itemItemSimilarities`.
-        public var similarities: [SimilarItems]
+        package var similarities: [SimilarItems]
         /// `itemStringIds`: the item keys, by item index.
-        public var itemStringIDs: [String]
-        public var itemInputFeatureName: String
-        public var numRecommendationsInputFeatureName: String
-        public var itemRestrictionInputFeatureName: String
-        public var itemExclusionInputFeatureName: String
-        public var recommendedItemListOutputFeatureName: String
-        public var recommendedItemScoreOutputFeatureName: String
+        package var itemStringIDs: [String]
+        package var itemInputFeatureName: String
+        package var numRecommendationsInputFeatureName: String
+        package var itemRestrictionInputFeatureName: String
+        package var itemExclusionInputFeatureName: String
+        package var recommendedItemListOutputFeatureName: String
+        package var recommendedItemScoreOutputFeatureName: String
 
-        public init(
+        package init(
             similarities: [SimilarItems], itemStringIDs: [String], itemInputFeatureName: String,
             numRecommendationsInputFeatureName: String, itemRestrictionInputFeatureName: String,
             itemExclusionInputFeatureName: String, recommendedItemListOutputFeatureName: String,

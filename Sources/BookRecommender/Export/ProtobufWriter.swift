@@ -14,9 +14,9 @@ import Foundation
 /// writer.message(2) { $0.string(1, "items") }
 /// let data = Data(writer.bytes)
 /// ```
-public struct ProtobufWriter: Sendable {
+package struct ProtobufWriter: Sendable {
     /// How a field's value is laid out after its key.
-    public enum WireType: UInt8, Sendable {
+    package enum WireType: UInt8, Sendable {
         /// A base-128 varint: integers, booleans, enums.
         case varint = 0
         /// Eight bytes, little-endian: `double`, `fixed64`.
@@ -28,15 +28,15 @@ public struct ProtobufWriter: Sendable {
     }
 
     /// The encoded message so far.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
     /// An empty message.
-    public init() {}
+    package init() {}
 
     /// Appends `value` as a base-128 varint: seven bits per byte, least
     /// significant group first, the high bit set on every byte but the last
     /// (1 to 10 bytes).
-    public mutating func varint(_ value: UInt64) {
+    package mutating func varint(_ value: UInt64) {
         var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -47,44 +47,44 @@ public struct ProtobufWriter: Sendable {
 
     /// Appends a field key: `(field << 3) | wireType`, as a varint.
     /// - Precondition: `field` is a valid field number (1 ... 2²⁹ − 1).
-    public mutating func key(_ field: Int, _ wireType: WireType) {
+    package mutating func key(_ field: Int, _ wireType: WireType) {
         precondition(field > 0 && field < 1 << 29, "protobuf field numbers are 1 ... 2^29 - 1")
         varint(UInt64(field) << 3 | UInt64(wireType.rawValue))
     }
 
     /// A `uint64` field.
-    public mutating func uint64(_ field: Int, _ value: UInt64) {
+    package mutating func uint64(_ field: Int, _ value: UInt64) {
         key(field, .varint)
         varint(value)
     }
 
     /// An `int32` field. A negative value is sign-extended to 64 bits (ten
     /// bytes), as the protobuf specification requires.
-    public mutating func int32(_ field: Int, _ value: Int32) {
+    package mutating func int32(_ field: Int, _ value: Int32) {
         key(field, .varint)
         varint(UInt64(bitPattern: Int64(value)))
     }
 
     /// A `bool` field: a one-byte varint, 0 or 1.
-    public mutating func bool(_ field: Int, _ value: Bool) {
+    package mutating func bool(_ field: Int, _ value: Bool) {
         key(field, .varint)
         varint(value ? 1 : 0)
     }
 
     /// A `double` field: the IEEE 754 bits, little-endian.
-    public mutating func double(_ field: Int, _ value: Double) {
+    package mutating func double(_ field: Int, _ value: Double) {
         key(field, .fixed64)
         appendLittleEndian(value.bitPattern)
     }
 
     /// A `string` field: its UTF-8 bytes, length first.
-    public mutating func string(_ field: Int, _ value: String) {
+    package mutating func string(_ field: Int, _ value: String) {
         lengthDelimited(field, Array(value.utf8))
     }
 
     /// A length-delimited field holding `payload` as it is (`bytes`, or an
     /// already encoded message).
-    public mutating func lengthDelimited(_ field: Int, _ payload: [UInt8]) {
+    package mutating func lengthDelimited(_ field: Int, _ payload: [UInt8]) {
         key(field, .lengthDelimited)
         varint(UInt64(payload.count))
         bytes.append(contentsOf: payload)
@@ -93,7 +93,7 @@ public struct ProtobufWriter: Sendable {
     /// A nested message field: `build` writes the message's own fields, which
     /// then go out length first. An empty message is still written (key and
     /// length 0), which is how a proto3 `oneof` picks an empty message type.
-    public mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
+    package mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
         var nested = ProtobufWriter()
         build(&nested)
         lengthDelimited(field, nested.bytes)
@@ -101,7 +101,7 @@ public struct ProtobufWriter: Sendable {
 
     /// A packed `repeated double` field: one key, the byte length, then eight
     /// bytes per value. Nothing is written for no values (proto3's empty list).
-    public mutating func packedDoubles(_ field: Int, _ values: [Double]) {
+    package mutating func packedDoubles(_ field: Int, _ values: [Double]) {
         guard !values.isEmpty else { return }
         key(field, .lengthDelimited)
         varint(UInt64(values.count * 8))

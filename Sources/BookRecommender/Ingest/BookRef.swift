@@ -4,19 +4,19 @@
 /// key: the ISBN-13 wins, then a catalog id, then the title + first author
 /// key every format shares (see `TitleKey`), then `localID` as it is, then a
 /// key of the title alone.
-public struct BookRef: Sendable, Equatable {
+package struct BookRef: Sendable, Equatable {
     /// A validated ISBN-13 (13 ASCII digits), when the record held a usable ISBN.
-    public var isbn13: String?
+    package var isbn13: String?
     /// The format's own id for the book, namespaced where it is not a plain
     /// item id: `"goodreads:1234"`, `"librarything:5678"`, `"asin:B07MNWKF2M"`,
     /// or the raw value of a generic ratings file's item column.
-    public var localID: String?
+    package var localID: String?
     /// Title as the record gives it, if any (used when the catalog has none).
-    public var title: String?
+    package var title: String?
     /// Authors as the record gives them, primary first.
-    public var authors: [String]
+    package var authors: [String]
 
-    public init(isbn13: String? = nil, localID: String? = nil, title: String? = nil, authors: [String] = []) {
+    package init(isbn13: String? = nil, localID: String? = nil, title: String? = nil, authors: [String] = []) {
         self.isbn13 = isbn13
         self.localID = localID
         self.title = title
@@ -24,5 +24,5 @@ public struct BookRef: Sendable, Equatable {
     }
 
     /// True when nothing in the record can identify the book: no ISBN, no id, no title.
-    public var isUnidentified: Bool { isbn13 == nil && (localID ?? "").isEmpty && (title ?? "").isEmpty }
+    package var isUnidentified: Bool { isbn13 == nil && (localID ?? "").isEmpty && (title ?? "").isEmpty }
 }

@@ -1,5 +1,5 @@
 /// Recognises a delimited file's format from its header line.
-public enum CSVFormatDetector {
+package enum CSVFormatDetector {
     /// The format whose header `headerFields` is, or nil when none fits.
     /// Names are compared case-insensitively, in this order: Goodreads
     /// (`Book Id`, `My Rating`, `Exclusive Shelf`), StoryGraph (`ISBN/UID`
@@ -8,7 +8,7 @@ public enum CSVFormatDetector {
     /// `Book ID`), Book-Crossing (`User-ID`, `Book-Rating`), then a generic
     /// ratings file (a user, a book and a rating column under the usual names,
     /// see `RatingColumns`).
-    public static func detect(headerFields: [String]) -> InputFormat? {
+    package static func detect(headerFields: [String]) -> InputFormat? {
         let header = CSVHeader(headerFields)
         let has = { (names: [String]) in names.allSatisfy(header.contains) }
         if has(["Book Id", "My Rating", "Exclusive Shelf"]) { return .goodreads }
@@ -24,14 +24,14 @@ public enum CSVFormatDetector {
     /// The format of `file` judged by its first line (BOM skipped, delimiter
     /// detected), or nil when the file is empty or the line fits no format.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read.
-    public static func detect(file: InputFile) throws(IngestError) -> InputFormat? {
+    package static func detect(file: InputFile) throws(IngestError) -> InputFormat? {
         try firstLine(of: file).map { detect(headerFields: $0) } ?? nil
     }
 
     /// The exports whose header has as many fields as the first line of
     /// `file`: what a file that lost its header line may be (a hint only).
     /// - Throws: `IngestError.cannotRead` when the file cannot be read.
-    public static func headerlessCandidates(_ file: InputFile) throws(IngestError) -> [InputFormat] {
+    package static func headerlessCandidates(_ file: InputFile) throws(IngestError) -> [InputFormat] {
         guard let fields = try firstLine(of: file) else { return [] }
         return InputFormat.allCases.filter { format in
             KnownHeaders.layouts(of: format).contains { $0.count == fields.count }

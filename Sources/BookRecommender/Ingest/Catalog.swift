@@ -1,19 +1,19 @@
 /// Book metadata from `--catalog` (goodbooks-10k `books.csv` layout): titles,
 /// authors and covers for ratings that carry only ids.
-public struct Catalog: Sendable {
+package struct Catalog: Sendable {
     /// One book of the catalog.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The catalog's own id (`book_id`), the id generic ratings files use.
-        public var bookID: String
+        package var bookID: String
         /// Goodreads edition id (`goodreads_book_id`), the `Book Id` of Goodreads exports.
-        public var goodreadsID: String?
-        public var isbn13: String?
-        public var title: String
-        public var authors: [String]
-        public var year: Int?
-        public var imageURL: String?
+        package var goodreadsID: String?
+        package var isbn13: String?
+        package var title: String
+        package var authors: [String]
+        package var year: Int?
+        package var imageURL: String?
 
-        public init(
+        package init(
             bookID: String, goodreadsID: String? = nil, isbn13: String? = nil, title: String,
             authors: [String] = [], year: Int? = nil, imageURL: String? = nil
         ) {
@@ -27,20 +27,20 @@ public struct Catalog: Sendable {
         }
 
         /// The item key of this book: its ISBN-13, else its catalog id.
-        public var itemKey: String { isbn13 ?? bookID }
+        package var itemKey: String { isbn13 ?? bookID }
     }
 
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     private var byBookID: [String: Int] = [:]
     private var byGoodreadsID: [String: Int] = [:]
     private var byISBN13: [String: Int] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// Adds a book; the first entry for an id wins when ids repeat.
-    public mutating func add(_ entry: Entry) {
+    package mutating func add(_ entry: Entry) {
         let index = entries.count
         entries.append(entry)
         if byBookID[entry.bookID] == nil { byBookID[entry.bookID] = index }
@@ -50,7 +50,7 @@ public struct Catalog: Sendable {
 
     /// The entry a record's book reference points at: by ISBN-13 first, then by
     /// `goodreads:` id, then by plain catalog id.
-    public func entry(for book: BookRef) -> Entry? {
+    package func entry(for book: BookRef) -> Entry? {
         if let isbn = book.isbn13, let index = byISBN13[isbn] { return entries[index] }
         guard let local = book.localID else { return nil }
         let goodreadsPrefix = "goodreads:"
@@ -61,7 +61,7 @@ public struct Catalog: Sendable {
     }
 
     /// The entry whose item key is `key`, if the catalog has one.
-    public func entry(forItemKey key: String) -> Entry? {
+    package func entry(forItemKey key: String) -> Entry? {
         if let index = byISBN13[key] { return entries[index] }
         return byBookID[key].map { entries[$0] }
     }

@@ -1,10 +1,14 @@
 /// Which columns of a generic ratings file hold user, item and rating
 /// (`--columns user=userId,item=movieId,rating=rating`).
 public struct ColumnMap: Sendable, Equatable, Codable {
+    /// The column holding the reader.
     public var user: String
+    /// The column holding the book (ISBN or any id).
     public var item: String
+    /// The column holding the rating.
     public var rating: String
 
+    /// The three column names, as given (matched case-insensitively).
     public init(user: String, item: String, rating: String) {
         self.user = user
         self.item = item

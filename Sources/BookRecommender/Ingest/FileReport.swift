@@ -1,17 +1,17 @@
 /// How one input file was read: the format used and its accounting.
-public struct FileReport: Sendable, Equatable, Codable {
-    public var path: String
+package struct FileReport: Sendable, Equatable, Codable {
+    package var path: String
     /// The format read, or nil when the file could not be identified.
-    public var format: InputFormat?
+    package var format: InputFormat?
     /// True when the format was detected rather than given.
-    public var detected: Bool
-    public var records: RecordCounts
+    package var detected: Bool
+    package var records: RecordCounts
     /// The scale its ratings were read on, when it has any.
-    public var scale: FileScale?
+    package var scale: FileScale?
     /// Why reading stopped early, when it did (`skip` mode only).
-    public var error: String?
+    package var error: String?
 
-    public init(
+    package init(
         path: String, format: InputFormat?, detected: Bool, records: RecordCounts, scale: FileScale? = nil,
         error: String? = nil
     ) {

@@ -2,12 +2,12 @@ import Foundation
 
 /// Detects a file's format from its first bytes: XML by its root element,
 /// LibraryThing JSON by its opening brace, delimited files by their header.
-public enum FormatDetection {
+package enum FormatDetection {
     /// - Parameter columns: `--columns`, when given: a delimited file whose
     ///   header is not one of the known exports is then a `ratings-csv`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened,
     ///   `.unknownFormat` when nothing matches (the message shows the header).
-    public static func detect(_ file: InputFile, columns: ColumnMap? = nil) throws(IngestError) -> InputFormat {
+    package static func detect(_ file: InputFile, columns: ColumnMap? = nil) throws(IngestError) -> InputFormat {
         let head = try FileHead.read(file)
         switch head.firstSignificantByte {
         case nil:

@@ -1,9 +1,9 @@
 /// ISBN normalisation and check digits (see `reference/isbn.md` §4–§5).
 ///
 /// ISBNs stay strings throughout: parsing them as numbers is what damaged them.
-public enum ISBN {
+package enum ISBN {
     /// What a raw ISBN field turned out to hold.
-    public enum Normalized: Sendable, Equatable {
+    package enum Normalized: Sendable, Equatable {
         /// A valid ISBN-13 (13 ASCII digits). `repaired` is true when it was
         /// rebuilt from a damaged value (lost leading zero or `X`, scientific
         /// notation): a lookup miss for it is not worth retrying.
@@ -17,7 +17,7 @@ public enum ISBN {
         case empty
 
         /// The ISBN-13, when there is one.
-        public var isbn13: String? {
+        package var isbn13: String? {
             if case .isbn13(let value, _) = self { return value }
             return nil
         }
@@ -28,7 +28,7 @@ public enum ISBN {
     /// three lost leading zeros (and a lost final `X`) when exactly one way of
     /// putting them back validates, scientific notation, ISBN-10 → ISBN-13,
     /// ASINs. A wrong check digit is never "fixed".
-    public static func normalize(_ raw: String) -> Normalized {
+    package static func normalize(_ raw: String) -> Normalized {
         let unwrapped = unwrapFormula(raw)
         if unwrapped.isEmpty { return .empty }
         var inner = Substring(unwrapped)
@@ -56,7 +56,7 @@ public enum ISBN {
 
     /// The ISBN-10 of a valid `978`-prefixed ISBN-13; nil for `979` (which
     /// has none) and for anything that is not a valid ISBN-13.
-    public static func isbn10(fromISBN13 isbn13: String) -> String? {
+    package static func isbn10(fromISBN13 isbn13: String) -> String? {
         let digits = Array(isbn13.utf8)
         guard digits.count == 13, isValidISBN13(digits), digits.starts(with: Array("978".utf8)) else { return nil }
         let body = Array(digits[3..<12])

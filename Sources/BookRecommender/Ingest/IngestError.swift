@@ -34,6 +34,7 @@ public enum IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The file (and line) and what is wrong, as `bookrec` prints it.
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): "\(path): cannot read: \(reason)"

@@ -2,35 +2,35 @@ import Foundation
 
 /// Reads every input file into one `RatingData`: detects each file's format,
 /// runs its reader, and accounts for every record.
-public struct Ingestor {
+package struct Ingestor {
     /// What ingest produced.
-    public struct Result: Sendable {
-        public var data: RatingData
+    package struct Result: Sendable {
+        package var data: RatingData
         /// Per item index: ISBN, title, authors, cover.
-        public var items: [ItemInfo]
-        public var files: [FileReport]
-        public var catalog: RecordCounts?
+        package var items: [ItemInfo]
+        package var files: [FileReport]
+        package var catalog: RecordCounts?
         /// Books joined across files by title and author, and edition shelf entries added.
-        public var sameBook = SameBookJoin.Summary()
+        package var sameBook = SameBookJoin.Summary()
         /// The members of the per-person exports, with what their files gave.
-        public var members: [MemberReport] = []
+        package var members: [MemberReport] = []
 
         /// The members whose files gave no rating.
-        public var membersWithoutRatings: [MemberReport] { members.filter { $0.problem != nil } }
-        public var totals: RecordCounts { files.reduce(RecordCounts()) { $0 + $1.records } }
+        package var membersWithoutRatings: [MemberReport] { members.filter { $0.problem != nil } }
+        package var totals: RecordCounts { files.reduce(RecordCounts()) { $0 + $1.records } }
     }
 
-    public var format: InputFormat?
-    public var columns: ColumnMap?
+    package var format: InputFormat?
+    package var columns: ColumnMap?
     /// `--rating-scale`: the scale of every generic file (ratings CSV and
     /// XML), or nil to take a ratings XML's own `scale` or detect each file's.
-    public var ratingScale: RatingScale?
-    public var policy: BadRecordPolicy
+    package var ratingScale: RatingScale?
+    package var policy: BadRecordPolicy
     /// How many threads may parse one generic ratings file or ratings XML file
     /// (the result is the same for any count).
-    public var threads: Int
+    package var threads: Int
 
-    public init(
+    package init(
         format: InputFormat?, columns: ColumnMap?, ratingScale: RatingScale? = nil, policy: BadRecordPolicy,
         threads: Int = 1
     ) {
@@ -45,7 +45,7 @@ public struct Ingestor {
     /// - Parameter onFile: called after each file, for logging.
     /// - Throws: `IngestError` for a file that cannot be read or parsed, or the
     ///   first bad record when the policy is `fail`.
-    public func ingest(
+    package func ingest(
         _ files: [InputFile], catalogFile: InputFile?, rejects: RejectLog,
         onFile: (FileReport) -> Void = { _ in }
     ) throws(IngestError) -> Result {

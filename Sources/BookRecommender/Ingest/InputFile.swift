@@ -1,18 +1,18 @@
 import Foundation
 
 /// One file to ingest, as named on the command line or found in a folder.
-public struct InputFile: Sendable, Equatable {
+package struct InputFile: Sendable, Equatable {
     /// The path as the user gave it (or folder path + name), used in messages.
-    public var path: String
+    package var path: String
     /// The member (person) a per-person export stands for: its file name
     /// without the last extension (`club/alice.csv` → `alice`), or the name of
     /// the member folder holding it (`club/alice/goodreads_library_export.csv`
     /// → `alice`); see `InputExpansion` for how clashes are settled.
-    public var member: String
+    package var member: String
     /// The member folder the file is in (or is, when the folder is empty), if any.
-    public var memberFolder: String?
+    package var memberFolder: String?
 
-    public init(path: String, memberFolder: String? = nil) {
+    package init(path: String, memberFolder: String? = nil) {
         self.path = path
         self.memberFolder = memberFolder
         member = memberFolder.map { ($0 as NSString).lastPathComponent } ?? Self.stem(of: path)
@@ -22,7 +22,7 @@ public struct InputFile: Sendable, Equatable {
     var source: String { memberFolder ?? path }
 
     /// The file name without its last extension (`club/alice.csv` → `alice`).
-    public static func stem(of path: String) -> String {
+    package static func stem(of path: String) -> String {
         let name = (path as NSString).lastPathComponent
         let stem = (name as NSString).deletingPathExtension
         return stem.isEmpty ? name : stem
@@ -30,7 +30,7 @@ public struct InputFile: Sendable, Equatable {
 
     /// The name of the folder holding the file (`club/alice.csv` → `club`),
     /// the current folder's for a bare file name.
-    public var folderName: String {
+    package var folderName: String {
         let folder = (path as NSString).deletingLastPathComponent
         let absolute =
             folder.isEmpty || !folder.hasPrefix("/")

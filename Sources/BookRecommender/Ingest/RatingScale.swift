@@ -11,11 +11,14 @@ public struct RatingScale: Sendable, Equatable, Codable {
     /// The largest rating the source uses.
     public var maximum: Float
 
+    /// Goodreads-style stars, half stars allowed.
     public static let fiveStars = RatingScale(minimum: 0.25, maximum: 5)
+    /// Book-Crossing-style 1 to 10.
     public static let tenPoints = RatingScale(minimum: 1, maximum: 10)
     /// The largest rating `detected(from:)` accepts: a percentage.
     public static let detectionLimit: Float = 100
 
+    /// The scale from `minimum` to `maximum`, as the source states them.
     public init(minimum: Float, maximum: Float) {
         self.minimum = minimum
         self.maximum = maximum
@@ -54,7 +57,7 @@ public struct RatingScale: Sendable, Equatable, Codable {
     /// when there is no rating, or more than 5 % lie above 100.
     /// - Parameter holdingAll: take the smallest scale that holds every
     ///   rating (for a file that cannot be read a second time).
-    public static func detected(from values: RatingValues, holdingAll: Bool = false) -> RatingScale? {
+    package static func detected(from values: RatingValues, holdingAll: Bool = false) -> RatingScale? {
         guard values.count > 0 else { return nil }
         let tolerated = holdingAll ? 0 : values.count / 20
         let maximum: Float

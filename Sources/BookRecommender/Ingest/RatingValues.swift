@@ -1,18 +1,18 @@
 /// What the non-zero ratings of one file look like, for `RatingScale.detected(from:)`.
-public struct RatingValues: Sendable, Equatable {
-    public private(set) var count = 0
-    public private(set) var largest: Float = 0
-    public private(set) var smallest: Float = .infinity
+package struct RatingValues: Sendable, Equatable {
+    package private(set) var count = 0
+    package private(set) var largest: Float = 0
+    package private(set) var smallest: Float = .infinity
     /// Ratings above 5, 10 and 100: what speaks for a larger scale.
-    public private(set) var aboveFive = 0
-    public private(set) var aboveTen = 0
-    public private(set) var aboveHundred = 0
+    package private(set) var aboveFive = 0
+    package private(set) var aboveTen = 0
+    package private(set) var aboveHundred = 0
 
-    public init() {}
+    package init() {}
 
     /// Adds one rating (positive, finite, at most `RatingScale.detectionLimit`).
     @inline(__always)
-    public mutating func add(_ value: Float) {
+    package mutating func add(_ value: Float) {
         count += 1
         largest = max(largest, value)
         smallest = min(smallest, value)
@@ -24,7 +24,7 @@ public struct RatingValues: Sendable, Equatable {
     ///
     /// Written so the compiler vectorises it (selects, no calls): it runs on
     /// every parsed chunk of a generic file, which must not get slower to read.
-    public mutating func add(contentsOf values: [Float]) {
+    package mutating func add(contentsOf values: [Float]) {
         var low = smallest
         var high = largest
         var overFive: Int32 = 0
@@ -45,7 +45,7 @@ public struct RatingValues: Sendable, Equatable {
     }
 
     /// Counts a rating above `RatingScale.detectionLimit` (rejected as it was read).
-    public mutating func addBeyondLimit() {
+    package mutating func addBeyondLimit() {
         count += 1
         aboveFive += 1
         aboveTen += 1
@@ -53,7 +53,7 @@ public struct RatingValues: Sendable, Equatable {
     }
 
     /// Adds what `other` saw.
-    public mutating func merge(_ other: RatingValues) {
+    package mutating func merge(_ other: RatingValues) {
         count += other.count
         largest = max(largest, other.largest)
         smallest = min(smallest, other.smallest)

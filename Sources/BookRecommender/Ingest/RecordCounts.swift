@@ -1,6 +1,7 @@
 /// The accounting of one file or the whole run: every record read is used,
 /// shelved, blank or rejected.
 public struct RecordCounts: Sendable, Equatable, Codable {
+    /// Records read (rows, elements), blank ones included.
     public var read = 0
     /// Ratings that went into the model.
     public var used = 0
@@ -12,8 +13,10 @@ public struct RecordCounts: Sendable, Equatable, Codable {
     /// Records written to `rejects.csv`.
     public var rejected = 0
 
+    /// All counts zero.
     public init() {}
 
+    /// The given counts.
     public init(read: Int, used: Int, shelved: Int, blank: Int = 0, rejected: Int) {
         self.read = read
         self.used = used
@@ -25,6 +28,7 @@ public struct RecordCounts: Sendable, Equatable, Codable {
     /// True when `read == used + shelved + blank + rejected`.
     public var balances: Bool { read == used + shelved + blank + rejected }
 
+    /// The counts of both, added field by field.
     public static func + (left: RecordCounts, right: RecordCounts) -> RecordCounts {
         RecordCounts(
             read: left.read + right.read, used: left.used + right.used, shelved: left.shelved + right.shelved,

@@ -7,40 +7,40 @@ import Foundation
 /// Rows are escaped straight into a byte buffer that goes to the file in
 /// `flushBytes` pieces: a spreadsheet-saved export can hold a million bad
 /// rows, and one `write(2)` per row cost seconds.
-public final class RejectLog {
+package final class RejectLog {
     /// A rejected record.
-    public struct Entry: Sendable, Equatable {
-        public var file: String
-        public var line: Int
-        public var reason: RejectReason
-        public var record: String
+    package struct Entry: Sendable, Equatable {
+        package var file: String
+        package var line: Int
+        package var reason: RejectReason
+        package var record: String
     }
 
-    public static let header = "file,line,reason,record\n"
+    package static let header = "file,line,reason,record\n"
     /// The buffer size at which rows are written out.
     static let flushBytes = 1 << 20
     /// The longest record kept in a row, in characters; longer ones are cut and end in `…`.
     static let recordLimit = 4096
     /// How many entries `first` keeps.
-    public let keep: Int
-    public private(set) var count = 0
-    public private(set) var first: [Entry] = []
+    package let keep: Int
+    package private(set) var count = 0
+    package private(set) var first: [Entry] = []
     /// Why streaming to the file failed (disk full, say), once it has.
-    public private(set) var writeFailure: String?
+    package private(set) var writeFailure: String?
     private let handle: FileHandle?
     private var buffer: [UInt8] = []
     /// Bytes handed to `handle` so far.
     private var written = 0
 
     /// A point to go back to (see `rollback(to:)`).
-    public struct Mark: Sendable, Equatable {
+    package struct Mark: Sendable, Equatable {
         let count: Int
         let bytes: Int
     }
 
     /// - Parameter handle: where to stream rows (after the header), or nil to
     ///   only count and keep the first `keep`.
-    public init(streamingTo handle: FileHandle?, keep: Int = 20) {
+    package init(streamingTo handle: FileHandle?, keep: Int = 20) {
         self.handle = handle
         self.keep = keep
         if handle != nil {
@@ -49,7 +49,7 @@ public final class RejectLog {
         }
     }
 
-    public func add(_ entry: Entry) {
+    package func add(_ entry: Entry) {
         count += 1
         if first.count < keep { first.append(entry) }
         guard handle != nil else { return }
@@ -58,7 +58,7 @@ public final class RejectLog {
     }
 
     /// Writes the buffered rows to the file. Call it before the file is closed.
-    public func flush() {
+    package func flush() {
         guard let handle, !buffer.isEmpty else { return }
         defer {
             written += buffer.count
@@ -73,12 +73,12 @@ public final class RejectLog {
     }
 
     /// Where the log is now.
-    public func mark() -> Mark { Mark(count: count, bytes: written + buffer.count) }
+    package func mark() -> Mark { Mark(count: count, bytes: written + buffer.count) }
 
     /// Drops every row added since `mark`, from memory and from the file: an
     /// input file that turns out unusable as a whole becomes one reject row
     /// instead of its own rows.
-    public func rollback(to mark: Mark) {
+    package func rollback(to mark: Mark) {
         count = mark.count
         if first.count > mark.count { first.removeSubrange(mark.count...) }
         guard let handle, writeFailure == nil else { return }

@@ -21,6 +21,7 @@ public enum RejectReason: Sendable, Equatable, CustomStringConvertible {
     /// Anything else a reader finds wrong, in its own words.
     case other(String)
 
+    /// The reason in words, as `rejects.csv` writes it.
     public var description: String {
         switch self {
         case .fieldCount(let expected, let found): "expected \(expected) fields, found \(found)"

@@ -9,13 +9,13 @@
 /// and paperback ISBNs) and stay separate items, but whoever has one of them
 /// gets a shelf entry for each other one, so no edition of a book a reader has
 /// is recommended to them.
-public enum SameBookJoin {
+package enum SameBookJoin {
     /// What a join changed.
-    public struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable {
         /// Books known only by title and author that joined a keyed book.
-        public var joined = 0
+        package var joined = 0
         /// Shelf entries added for the other editions of a reader's books.
-        public var editionShelves = 0
+        package var editionShelves = 0
     }
 
     /// Joins the books of `data` (whose `items` describe them).

@@ -39,7 +39,8 @@ extension BookModel {
         let infos = books.infos
         let authors = infos.flatMap(\.authors)
         let metadata = ModelMetadata(
-            bookrec: CLI.version, trainedAt: trainedAt.timeIntervalSince1970, fingerprint: fingerprint,
+            bookrec: BookRecommenderVersion.current, trainedAt: trainedAt.timeIntervalSince1970,
+            fingerprint: fingerprint,
             items: books.count, users: userIDs.count, ratings: readers.ratingCount,
             shelved: readers.shelfCount, links: tables.neighbors.entryCount,
             popular: tables.popularity.items.count, authors: authors.count, options: .init(options))

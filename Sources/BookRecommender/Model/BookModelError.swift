@@ -16,6 +16,7 @@ public enum BookModelError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The checksum does not match, or a part of the file is inconsistent (exit 65).
     case corrupt(path: String, reason: String)
 
+    /// The file and what is wrong with it, as `bookrec` prints it.
     public var description: String {
         switch self {
         case .noRatings: "no rating to fit a model on"

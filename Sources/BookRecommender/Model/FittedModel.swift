@@ -1,8 +1,8 @@
 /// A fitted item-item filter: the deduplicated ratings, every book's
 /// neighbours and the popularity list.
-public struct FittedModel: Sendable {
+package struct FittedModel: Sendable {
     /// The settings the model was fitted with and recommends with.
-    public let options: ModelOptions
+    package let options: ModelOptions
     let matrix: RatingMatrix
     let neighborLists: ItemNeighbors
     let popularity: Popularity
@@ -21,15 +21,18 @@ public struct FittedModel: Sendable {
     }
 
     /// Ratings kept after duplicates were resolved.
-    public var ratingsKept: Int { matrix.ratingsKept }
+    package var ratingsKept: Int { matrix.ratingsKept }
     /// Ratings replaced by a later rating of the same book by the same user.
-    public var duplicatesReplaced: Int { matrix.duplicatesReplaced }
+    package var duplicatesReplaced: Int { matrix.duplicatesReplaced }
     /// Neighbour links kept over all books.
-    public var neighborLinks: Int { neighborLists.lists.entryCount }
+    package var neighborLinks: Int { neighborLists.lists.entryCount }
+
+    /// How many readers rated `item` (after duplicates were resolved).
+    package func ratingCount(of item: Int32) -> Int { matrix.byItem.range(of: Int(item)).count }
 
     /// The books most similar to `item`, best first (ties by item key); empty
     /// for a book with none, or an index outside the data.
-    public func neighbors(of item: Int32) -> [(item: Int32, similarity: Float)] {
+    package func neighbors(of item: Int32) -> [(item: Int32, similarity: Float)] {
         guard item >= 0, Int(item) < matrix.itemCount else { return [] }
         let lists = neighborLists.lists
         return lists.entries[lists.range(of: Int(item))].map { ($0.column, $0.value) }
@@ -37,7 +40,7 @@ public struct FittedModel: Sendable {
 
     /// `user`'s ratings after duplicates were resolved, by item index; empty
     /// for an index outside the data.
-    public func ratings(of user: Int32) -> [(item: Int32, rating: Float)] {
+    package func ratings(of user: Int32) -> [(item: Int32, rating: Float)] {
         guard user >= 0, Int(user) < matrix.userCount else { return [] }
         return matrix.byUser.entries[matrix.byUser.range(of: Int(user))].map { ($0.column, $0.value) }
     }
@@ -61,7 +64,7 @@ public struct FittedModel: Sendable {
     ///
     /// The result is the same for any `options.threads`.
     /// - Complexity: O(Σ over users of ratings · neighbors) on `options.threads` workers.
-    public func recommendAll() -> [[Recommendation]] {
+    package func recommendAll() -> [[Recommendation]] {
         tables.recommend(users: Array(0..<matrix.userCount), of: matrix.readers, options: options)
     }
 }

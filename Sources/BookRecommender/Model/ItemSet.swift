@@ -1,13 +1,13 @@
 /// A set of item indices (of `RatingData.itemKeys`) stored as a bitmap: the
 /// books a run may not recommend, or the only ones it may (a library's holdings).
-public struct ItemSet: Sendable, Equatable {
+package struct ItemSet: Sendable, Equatable {
     /// Bit `i % 64` of word `i / 64` is set when item `i` is in the set.
     private(set) var words: [UInt64] = []
     /// The number of items in the set.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// An empty set.
-    public init() {}
+    package init() {}
 
     /// The set whose bitmap is `words` (as `words` gives it).
     init(words: [UInt64]) {
@@ -16,12 +16,12 @@ public struct ItemSet: Sendable, Equatable {
     }
 
     /// The set of `items`; negative indices are not items and are ignored.
-    public init<S: Sequence>(_ items: S) where S.Element == Int32 {
+    package init<S: Sequence>(_ items: S) where S.Element == Int32 {
         for item in items { insert(item) }
     }
 
     /// Adds `item`; a negative index is ignored.
-    public mutating func insert(_ item: Int32) {
+    package mutating func insert(_ item: Int32) {
         guard item >= 0 else { return }
         let word = Int(item) >> 6
         if word >= words.count {
@@ -36,7 +36,7 @@ public struct ItemSet: Sendable, Equatable {
 
     /// Whether `item` is in the set.
     @inline(__always)
-    public func contains(_ item: Int32) -> Bool {
+    package func contains(_ item: Int32) -> Bool {
         let word = Int(item) >> 6
         guard item >= 0, word < words.count else { return false }
         return words[word] & (UInt64(1) << UInt64(item & 63)) != 0

@@ -30,10 +30,11 @@ public struct ModelOptions: Sendable, Equatable {
     /// Damping `m` of the popularity list's mean: `(Σr + m·C) / (n + m)` with global mean `C`.
     public var popularityDamping: Float = 10
     /// Books never recommended to anyone (item indices).
-    public var exclude: ItemSet? = nil
+    package var exclude: ItemSet? = nil
     /// When set, the only books that may be recommended (item indices), e.g. a library's holdings.
-    public var only: ItemSet? = nil
+    package var only: ItemSet? = nil
 
+    /// The defaults `bookrec recommend` uses.
     public init() {}
 
     /// The options with counts made usable: at least one thread, no negative top or reasons.

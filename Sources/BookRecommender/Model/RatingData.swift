@@ -3,23 +3,23 @@
 ///
 /// Parallel arrays of 32-bit values keep 6 million ratings at 72 MB; the model
 /// builds its sparse matrices from them once.
-public struct RatingData: Sendable {
+package struct RatingData: Sendable {
     /// Original user ids; a user's index is its position here.
-    public var userIDs: [String] = []
+    package var userIDs: [String] = []
     /// Item keys (ISBN-13, or the format's own id); an item's index is its position.
-    public var itemKeys: [String] = []
+    package var itemKeys: [String] = []
     /// Ratings on the common 0–5 scale, in input order: when a user rated a
     /// book twice, the later entry wins.
-    public var ratingUser: [Int32] = []
-    public var ratingItem: [Int32] = []
-    public var ratingValue: [Float] = []
+    package var ratingUser: [Int32] = []
+    package var ratingItem: [Int32] = []
+    package var ratingValue: [Float] = []
     /// Books users have without a rating (to-read, unrated): never recommended to them.
-    public var shelfUser: [Int32] = []
-    public var shelfItem: [Int32] = []
+    package var shelfUser: [Int32] = []
+    package var shelfItem: [Int32] = []
 
-    public init() {}
+    package init() {}
 
-    public var userCount: Int { userIDs.count }
-    public var itemCount: Int { itemKeys.count }
-    public var ratingCount: Int { ratingValue.count }
+    package var userCount: Int { userIDs.count }
+    package var itemCount: Int { itemKeys.count }
+    package var ratingCount: Int { ratingValue.count }
 }

@@ -5,12 +5,12 @@
 /// let model = Recommender(options: options).fit(data)
 /// let picks = model.recommendAll()  // picks[u] for user index u
 /// ```
-public struct Recommender: Sendable {
+package struct Recommender: Sendable {
     /// The settings `fit` uses and hands on to the fitted model.
-    public var options: ModelOptions
+    package var options: ModelOptions
 
     /// A filter with `options`.
-    public init(options: ModelOptions = ModelOptions()) {
+    package init(options: ModelOptions = ModelOptions()) {
         self.options = options
     }
 
@@ -26,7 +26,7 @@ public struct Recommender: Sendable {
     ///   `options.threads` workers; memory about 16 bytes per rating plus
     ///   8 bytes per kept neighbour, plus a candidate pool of up to
     ///   `items · neighbors · 8` bytes per worker while fitting.
-    public func fit(_ data: RatingData) -> FittedModel {
+    package func fit(_ data: RatingData) -> FittedModel {
         FittedModel(matrix: RatingMatrix(data, threads: max(1, options.threads)), options: options)
     }
 }

@@ -4,19 +4,19 @@
 ///
 /// Colours are presentation attributes (for readers that ignore the style
 /// sheet), which the style sheet's `.chart` rules override for dark mode.
-public enum BarChartSVG {
+package enum BarChartSVG {
     /// One bar.
-    public struct Bar: Sendable, Equatable {
+    package struct Bar: Sendable, Equatable {
         /// Drawn above the bar, unescaped here (the chart escapes it) and
         /// shortened to `maxLabel` characters.
-        public var label: String
+        package var label: String
         /// The bar's length relative to the chart's scale.
-        public var value: Double
+        package var value: Double
         /// The value as shown beside the bar (`4 members`, `4.8`).
-        public var valueText: String
+        package var valueText: String
 
         /// A bar labelled `label`, `value` long, with `valueText` beside it.
-        public init(label: String, value: Double, valueText: String) {
+        package init(label: String, value: Double, valueText: String) {
             self.label = label
             self.value = value
             self.valueText = valueText
@@ -34,7 +34,7 @@ public enum BarChartSVG {
     /// The `<svg>` element for `bars`, in the order given, described for
     /// screen readers by `summary`. A bar's length is its value over `scale`
     /// (the largest value when `scale` is nil), drawn at least 2 units long.
-    public static func chart(_ bars: [Bar], summary: String, scale: Double? = nil) -> String {
+    package static func chart(_ bars: [Bar], summary: String, scale: Double? = nil) -> String {
         let height = bars.count * rowHeight + 4
         let largest = scale ?? bars.map(\.value).max() ?? 1
         let room = Double(width - valueRoom)

@@ -1,9 +1,9 @@
 /// Quoting for the CSV files `bookrec` writes (RFC 4180).
-public enum CSVField {
+package enum CSVField {
     /// `value` as one CSV field: quoted when it holds a comma, quote, CR or LF
     /// (or starts or ends with a space), with quotes doubled. Judged on the
     /// UTF-8 bytes: a CR LF pair is one `Character`, equal to neither CR nor LF.
-    public static func escape(_ value: String) -> String {
+    package static func escape(_ value: String) -> String {
         let needsQuotes =
             value.utf8.contains {
                 $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
@@ -14,7 +14,7 @@ public enum CSVField {
     }
 
     /// One CSV line (with its `\n`) of escaped fields.
-    public static func line(_ fields: [String]) -> String {
+    package static func line(_ fields: [String]) -> String {
         fields.map(escape).joined(separator: ",") + "\n"
     }
 }

@@ -2,24 +2,24 @@ extension ClubStats {
     /// Enrichment coverage of the distinct recommended books, counted from the
     /// picks' statuses (one per book, see `ClubTally.Picked.status`). Matches `summary.json`: `books` is
     /// `enrichment.books`, `enriched` is `enrichment.stats.enriched`.
-    public struct Coverage: Sendable, Equatable {
+    package struct Coverage: Sendable, Equatable {
         /// Distinct recommended books.
-        public var books = 0
+        package var books = 0
         /// Books Google Books described (status `ok`).
-        public var enriched = 0
+        package var enriched = 0
         /// Books Google Books does not know.
-        public var notFound = 0
+        package var notFound = 0
         /// Books whose lookup failed.
-        public var failed = 0
+        package var failed = 0
         /// Books not looked up (enrichment off, offline, no key, quota gone).
-        public var skipped = 0
+        package var skipped = 0
         /// False when the run had no enrichment stage at all (every pick's
         /// `enrichment` is nil).
-        public var stageRan = false
+        package var stageRan = false
         /// The most frequent status among the failed and skipped books (`skipped: …`).
-        public var mainReason: String?
+        package var mainReason: String?
         /// Books a later run looks up again (`EnrichmentStatus.waits`).
-        public var waiting = 0
+        package var waiting = 0
 
         /// Counts the distinct picked books of `tally` by their status.
         init(tally: ClubTally) {
@@ -43,14 +43,14 @@ extension ClubStats {
         }
 
         /// Books without a description for want of an answer: `failed + skipped`.
-        public var missing: Int { failed + skipped }
+        package var missing: Int { failed + skipped }
 
         /// One line for the digest: "Google Books described 12 of 20
         /// recommended books; 3 unknown to it, 5 not looked up (main reason:
         /// …). 5 books still wait for a description; later runs continue
         /// where this one stopped." (Lookups go most-seen books first, and
         /// answers are cached, so each run picks up the books still waiting.)
-        public var sentence: String {
+        package var sentence: String {
             guard stageRan else { return "Google Books was not asked about the \(books) recommended books." }
             var parts: [String] = []
             if notFound > 0 { parts.append("\(notFound) unknown to it") }

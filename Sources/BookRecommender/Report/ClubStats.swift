@@ -1,48 +1,48 @@
 /// What the digest says about the club as a whole, from a `ClubTally` of
 /// every member's picks and ratings. Ties are broken by item key, so the
 /// same members give the same statistics however they were tallied.
-public struct ClubStats: Sendable, Equatable {
+package struct ClubStats: Sendable, Equatable {
     /// A book recommended to several members.
-    public struct Recommended: Sendable, Equatable {
+    package struct Recommended: Sendable, Equatable {
         /// The item key.
-        public var item: String
+        package var item: String
         /// The title shown (see `title(of:in:)`), else the item key.
-        public var title: String
+        package var title: String
         /// Authors from the first member's pick of the book (ours, else Google's).
-        public var authors: [String]
+        package var authors: [String]
         /// Members with the book among their picks.
-        public var members: Int
+        package var members: Int
     }
 
     /// A book the club rated highly.
-    public struct Rated: Sendable, Equatable {
+    package struct Rated: Sendable, Equatable {
         /// The item key.
-        public var item: String
+        package var item: String
         /// The title shown, else the item key.
-        public var title: String
+        package var title: String
         /// Mean rating on the 0–5 scale.
-        public var mean: Double
+        package var mean: Double
         /// Members who rated it.
-        public var ratings: Int
+        package var ratings: Int
     }
 
     /// How many entries each chart shows at most.
-    public static let chartLength = 8
+    package static let chartLength = 8
 
     /// Books recommended to the most members: members descending, then item key.
-    public var mostRecommended: [Recommended]
+    package var mostRecommended: [Recommended]
     /// Books with the best mean rating among those rated by at least
     /// `minRatings` members: mean descending, then ratings descending, then item key.
-    public var highestRated: [Rated]
+    package var highestRated: [Rated]
     /// The fewest ratings a book needs to enter `highestRated`: 2, or 1 when
     /// no book has two ratings.
-    public var minRatings: Int
+    package var minRatings: Int
     /// How many recommended books Google Books described.
-    public var coverage: Coverage
+    package var coverage: Coverage
 
     /// The statistics of `tally`.
     /// - Complexity: O(b log b) for b distinct books.
-    public init(tally: ClubTally) {
+    package init(tally: ClubTally) {
         mostRecommended = Array(
             tally.picked.sorted {
                 $0.value.members != $1.value.members

@@ -7,46 +7,46 @@
 /// sharded run's parts, give the same charts as one pass over everyone.
 /// Ratings are summed in ten-thousandths of a star (the 4 decimals the
 /// reports print), as integers, so the sums do not depend on the order either.
-public struct ClubTally: Sendable, Equatable, Codable {
+package struct ClubTally: Sendable, Equatable, Codable {
     /// A book among the picks.
-    public struct Picked: Sendable, Equatable, Codable {
+    package struct Picked: Sendable, Equatable, Codable {
         /// Members with the book among their picks.
-        public var members: Int
+        package var members: Int
         /// The first such member by UTF-8 order of ids: the fields below come
         /// from their pick (in a run they are the same in every pick).
-        public var firstUser: String
+        package var firstUser: String
         /// Our title, when the input had one.
-        public var title: String?
+        package var title: String?
         /// Google Books' title, when it had one.
-        public var googleTitle: String?
+        package var googleTitle: String?
         /// Our authors, else Google's.
-        public var authors: [String]
+        package var authors: [String]
         /// How the Google Books lookup ended; nil when the run had no enrichment stage.
-        public var status: EnrichmentStatus?
+        package var status: EnrichmentStatus?
     }
 
     /// A book the members rated.
-    public struct Rated: Sendable, Equatable, Codable {
+    package struct Rated: Sendable, Equatable, Codable {
         /// The sum of the ratings in ten-thousandths of a star.
-        public var sum: Int64
+        package var sum: Int64
         /// Ratings summed.
-        public var count: Int
+        package var count: Int
         /// Our title, when the input had one.
-        public var title: String?
+        package var title: String?
     }
 
     /// Readers counted.
-    public var readers = 0
+    package var readers = 0
     /// Picked books by item key.
-    public var picked: [String: Picked] = [:]
+    package var picked: [String: Picked] = [:]
     /// Rated books by item key.
-    public var rated: [String: Rated] = [:]
+    package var rated: [String: Rated] = [:]
 
     /// An empty tally.
-    public init() {}
+    package init() {}
 
     /// Counts `user`'s picks (a book picked twice for one user counts once).
-    public mutating func add(picksOf user: UserPicks) {
+    package mutating func add(picksOf user: UserPicks) {
         readers += 1
         for (rank, pick) in user.picks.enumerated()
         where !user.picks[..<rank].contains(where: { $0.item == pick.item }) {
@@ -72,7 +72,7 @@ public struct ClubTally: Sendable, Equatable, Codable {
     }
 
     /// Counts one rating (0–5) of `item`; non-finite ratings are not counted.
-    public mutating func addRating(item: String, title: String?, rating: Double) {
+    package mutating func addRating(item: String, title: String?, rating: Double) {
         guard rating.isFinite else { return }
         addRatings(item: item, title: title, sum: Self.units(rating), count: 1)
     }
@@ -91,7 +91,7 @@ public struct ClubTally: Sendable, Equatable, Codable {
     }
 
     /// Adds `other`, the tally of other readers.
-    public mutating func add(_ other: ClubTally) {
+    package mutating func add(_ other: ClubTally) {
         readers += other.readers
         picked.merge(other.picked, uniquingKeysWith: Self.joined)
         for (item, entry) in other.rated {

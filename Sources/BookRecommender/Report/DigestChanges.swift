@@ -4,27 +4,27 @@
 ///
 /// The sums come from the reader summaries alone, so a merge of shards
 /// counts exactly what one machine's run counts.
-public struct DigestChanges: Sendable, Equatable, Codable {
-    public var comparison: LastDigest.Kind
-    public var previousRun: String?
-    public var differences: [String]
-    public var membersGone: Int
+package struct DigestChanges: Sendable, Equatable, Codable {
+    package var comparison: LastDigest.Kind
+    package var previousRun: String?
+    package var differences: [String]
+    package var membersGone: Int
     /// Readers whose list was compared with their own earlier one.
-    public var membersCompared = 0
+    package var membersCompared = 0
     /// Readers not in the last digest.
-    public var newMembers = 0
-    public var membersWithNewPicks = 0
-    public var newPicks = 0
+    package var newMembers = 0
+    package var membersWithNewPicks = 0
+    package var newPicks = 0
     /// Earlier picks their readers read (rated) or shelved since, and the others that left.
-    public var readSince = 0
-    public var shelvedSince = 0
-    public var leftOtherwise = 0
+    package var readSince = 0
+    package var shelvedSince = 0
+    package var leftOtherwise = 0
 
     /// The keys of the run-level part, which every shard of a run shares.
     static let runKeys: Set<String> = ["comparison", "previousRun", "differences", "membersGone"]
 
     /// The comparison `lastDigest` with the changes of `members` added up.
-    public init(_ lastDigest: LastDigest, members: [ReaderSummary]) {
+    package init(_ lastDigest: LastDigest, members: [ReaderSummary]) {
         comparison = lastDigest.kind
         previousRun = lastDigest.previousRun
         differences = lastDigest.differences
@@ -44,13 +44,13 @@ public struct DigestChanges: Sendable, Equatable, Codable {
     }
 
     /// The run-level part.
-    public var lastDigest: LastDigest {
+    package var lastDigest: LastDigest {
         LastDigest(kind: comparison, previousRun: previousRun, differences: differences, membersGone: membersGone)
     }
 
     /// One sentence for the digest: what was compared and what changed, or
     /// why nothing was.
-    public var sentence: String {
+    package var sentence: String {
         if let sentence = lastDigest.notComparedSentence { return sentence }
         var parts = [
             newPicks == 0

@@ -2,12 +2,12 @@
 /// body or a chat post. Bars are drawn with `█`; nothing is escaped, but
 /// control characters from the input are replaced so a title cannot break
 /// a line or move the cursor.
-public enum DigestText {
+package enum DigestText {
     /// The longest text bar, in characters.
     static let barWidth = 20
 
     /// The digest listing `members` (in the order given) with the club's `stats`.
-    public static func text(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
+    package static func text(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
         var heading = clean(IndexHTMLReport.title(totals))
         if let date = totals.runDate { heading += " (\(clean(date)))" }
         var out = heading + "\n" + String(repeating: "=", count: heading.count) + "\n\n"
@@ -69,7 +69,7 @@ public enum DigestText {
     /// `member`'s part of the digest, which is also the plain text of their
     /// mail: their name and page, what changed since the last digest, and
     /// their first picks, each with its strength or "popular in the club".
-    public static func memberPart(_ member: ReaderSummary) -> String {
+    package static func memberPart(_ member: ReaderSummary) -> String {
         let out = TextBuffer()
         memberPart(member, to: out)
         return out.string
@@ -118,7 +118,7 @@ public enum DigestText {
 
     /// `value` on one line: every control character (line breaks included)
     /// becomes a space.
-    static func clean(_ value: String) -> String {
+    package static func clean(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return value }
         return String(
             String.UnicodeScalarView(

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Escaping for text that goes into the HTML reports.
-public enum HTMLEscape {
+package enum HTMLEscape {
     /// `value` safe as element text or as a quoted attribute value: `& < > " '`
     /// become character references, and characters HTML forbids (NUL, C0
     /// controls other than tab, LF and CR, DEL, C1 controls, noncharacters)
     /// become U+FFFD. Bidi embeddings, overrides and isolates that `value`
     /// leaves open are closed at its end, so a hostile title or user id can
     /// reorder only itself, never the text after it on the page.
-    public static func text(_ value: String) -> String {
+    package static func text(_ value: String) -> String {
         var out = ""
         out.reserveCapacity(value.utf8.count)
         // The closers the open bidi controls need, innermost last.
@@ -56,7 +56,7 @@ public enum HTMLEscape {
     /// `http` or `https` URL with a host and no whitespace or control
     /// characters (browsers drop those, which would let `java\tscript:`
     /// through). The result still needs `text(_:)` before it goes into an attribute.
-    public static func safeURL(_ value: String) -> String? {
+    package static func safeURL(_ value: String) -> String? {
         let hasUnsafeScalar = value.unicodeScalars.contains {
             $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
         }
@@ -69,7 +69,7 @@ public enum HTMLEscape {
 
     /// `value` as one relative URL path segment: everything except the RFC 3986
     /// unreserved characters (`A-Z a-z 0-9 - . _ ~`) is percent-encoded.
-    public static func pathSegment(_ value: String) -> String {
+    package static func pathSegment(_ value: String) -> String {
         var out = ""
         for byte in value.utf8 {
             switch byte {

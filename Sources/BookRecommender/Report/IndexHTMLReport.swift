@@ -6,12 +6,12 @@ import Foundation
 /// than `cardLimit` members, as a compact list of names (a card per member
 /// would make a library's page tens of megabytes). Every string from the
 /// input is escaped.
-public enum IndexHTMLReport {
+package enum IndexHTMLReport {
     /// The most members shown as cards with their picks.
-    public static let cardLimit = 1_000
+    package static let cardLimit = 1_000
 
     /// The page listing `members` (in the order given) with the club's `stats`.
-    public static func page(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
+    package static func page(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
         let heading = title(totals)
         var html = ReportStyle.head(title: HTMLEscape.text(heading))
         html += "<main class=\"digest\">\n<h1>\(HTMLEscape.text(heading))</h1>\n"

@@ -17,25 +17,25 @@ import Foundation
 ///   keys are read.
 /// - `top`, `similarity`, `neighbors`, `threshold`, `shrinkage`,
 ///   `minRatings`, `exclude`, `only`: how lists are made.
-public struct ListSettings: Sendable, Equatable, Codable {
-    public var name: String?
-    public var inputs: [String]
-    public var format: String
-    public var columns: String?
-    public var ratingScale: String?
-    public var catalog: String?
-    public var top: Int
-    public var similarity: String
-    public var neighbors: Int
-    public var threshold: Float
-    public var shrinkage: Float
-    public var minRatings: Int
-    public var exclude: String?
-    public var only: String?
+package struct ListSettings: Sendable, Equatable, Codable {
+    package var name: String?
+    package var inputs: [String]
+    package var format: String
+    package var columns: String?
+    package var ratingScale: String?
+    package var catalog: String?
+    package var top: Int
+    package var similarity: String
+    package var neighbors: Int
+    package var threshold: Float
+    package var shrinkage: Float
+    package var minRatings: Int
+    package var exclude: String?
+    package var only: String?
 
     /// The list settings of a run with `settings` (its filter settings
     /// those it scores with: a model file's own, when it has one).
-    public init(_ settings: RunSettings) {
+    package init(_ settings: RunSettings) {
         name = settings.name
         inputs = (settings.inputsAsGiven ?? settings.inputs).map(Self.absolute)
         format = settings.format?.rawValue ?? "auto"
@@ -60,7 +60,7 @@ public struct ListSettings: Sendable, Equatable, Codable {
     }
 
     /// What differs from `earlier`, one phrase per setting: `top 5 → 10`.
-    public func differences(from earlier: ListSettings) -> [String] {
+    package func differences(from earlier: ListSettings) -> [String] {
         func text<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "none" }
         let pairs: [(String, String, String)] = [
             ("name", text(earlier.name), text(name)),

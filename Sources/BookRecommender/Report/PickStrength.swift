@@ -7,13 +7,13 @@
 /// readers; its ratio to the reader's best pick can. The score itself stays
 /// in `users/<id>.json`. Popular (fallback) picks have no strength: they
 /// are "popular in the club", with the club's mean rating.
-public enum PickStrength {
+package enum PickStrength {
     /// The words for levels 1 to 5.
     static let words = ["", "a long shot", "a fair match", "a good match", "a strong match", "a very strong match"]
 
     /// The reader's strongest filter pick among `picks` (the first of
     /// equals); nil when every pick is a fallback one.
-    public static func best(in picks: [ReportPick]) -> (score: Double, rank: Int)? {
+    package static func best(in picks: [ReportPick]) -> (score: Double, rank: Int)? {
         var best: (score: Double, rank: Int)?
         for pick in picks where !pick.fallback && pick.score.isFinite && pick.score > (best?.score ?? 0) {
             best = (pick.score, pick.rank)
@@ -23,20 +23,20 @@ public enum PickStrength {
 
     /// 1 to 5: 5 from 80 % of `best` up, 4 from 60 %, 3 from 40 %, 2 from
     /// 20 %, else 1; nil for a score or best that is not positive and finite.
-    public static func level(of score: Double, best: Double) -> Int? {
+    package static func level(of score: Double, best: Double) -> Int? {
         guard score.isFinite, best.isFinite, score > 0, best > 0 else { return nil }
         return min(5, 1 + Int(min(score / best, 1) * 5))
     }
 
     /// "your strongest match" for the `best` pick, else the level's words
     /// ("a strong match"); nil without a level.
-    public static func phrase(of pick: ReportPick, best: (score: Double, rank: Int)?) -> String? {
+    package static func phrase(of pick: ReportPick, best: (score: Double, rank: Int)?) -> String? {
         guard !pick.fallback, let best, let level = level(of: pick.score, best: best.score) else { return nil }
         return pick.rank == best.rank ? "your strongest match" : words[level]
     }
 
     /// `level` of 5 as dots: "●●●●○".
-    public static func dots(_ level: Int) -> String {
+    package static func dots(_ level: Int) -> String {
         String(repeating: "●", count: level) + String(repeating: "○", count: 5 - level)
     }
 }

@@ -6,9 +6,9 @@ import Foundation
 /// The file is kept as bytes with the byte range of each reader's keys; a
 /// reader's keys are decoded only when asked for, so loading a library's
 /// lists costs one pass over the file and one dictionary entry per reader.
-public struct PreviousLists: Sendable {
+package struct PreviousLists: Sendable {
     /// Why a lists file cannot be used.
-    public enum Problem: Error, Sendable, Equatable {
+    package enum Problem: Error, Sendable, Equatable {
         /// The first line is not a `lists.tsv` header.
         case notALists
         /// Line `line` is damaged (a bad escape, or an empty or repeated id).
@@ -16,18 +16,18 @@ public struct PreviousLists: Sendable {
     }
 
     /// The settings the earlier run made its lists with.
-    public let settings: ListSettings
+    package let settings: ListSettings
     private let bytes: [UInt8]
     /// Each reader's keys: the bytes after the id's tab up to the line feed
     /// (empty for a reader without picks).
     private let keys: [String: Range<Int>]
 
     /// The readers in the earlier run.
-    public var readers: Dictionary<String, Range<Int>>.Keys { keys.keys }
+    package var readers: Dictionary<String, Range<Int>>.Keys { keys.keys }
 
     /// Reads `data`, a whole `lists.tsv`.
     /// - Throws: `Problem` when it is not one or is damaged.
-    public init(_ data: Data) throws(Problem) {
+    package init(_ data: Data) throws(Problem) {
         let bytes = [UInt8](data)
         let newline = UInt8(ascii: "\n"), tab = UInt8(ascii: "\t")
         guard let headerEnd = bytes.firstIndex(of: newline), let split = bytes[..<headerEnd].firstIndex(of: tab),
@@ -54,7 +54,7 @@ public struct PreviousLists: Sendable {
 
     /// `reader`'s picks in the earlier run, best first; nil when the reader
     /// was not in it. A key whose escapes are damaged is left out.
-    public func list(of reader: String) -> [String]? {
+    package func list(of reader: String) -> [String]? {
         guard let range = keys[reader] else { return nil }
         guard !range.isEmpty else { return [] }
         return bytes[range].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).compactMap {

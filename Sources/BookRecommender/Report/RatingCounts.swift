@@ -3,24 +3,24 @@
 /// A reader page shows this instead of every rated book: the books behind
 /// the picks are on the page already, and the rest of a long shelf is what
 /// made pages large without telling the reader anything new.
-public struct RatingCounts: Sendable, Equatable {
+package struct RatingCounts: Sendable, Equatable {
     /// `halfStars[h]` is the number of ratings that round to `h / 2` stars
     /// (`0...10`), rounded as `UserHTMLReport.stars` draws them.
-    public private(set) var halfStars: [Int] = Array(repeating: 0, count: 11)
+    package private(set) var halfStars: [Int] = Array(repeating: 0, count: 11)
 
     /// Every rating counted.
-    public var total: Int { halfStars.reduce(0, +) }
+    package var total: Int { halfStars.reduce(0, +) }
 
     /// No ratings yet.
-    public init() {}
+    package init() {}
 
     /// The counts of `ratings` (on the 0–5 scale).
-    public init(_ ratings: some Sequence<Double>) {
+    package init(_ ratings: some Sequence<Double>) {
         for rating in ratings { add(rating) }
     }
 
     /// Counts one more rating (0–5; out-of-range values are clamped, NaN counts as 0).
-    public mutating func add(_ rating: Double) {
+    package mutating func add(_ rating: Double) {
         halfStars[Self.halfStars(rating)] += 1
     }
 

@@ -2,8 +2,8 @@
 /// `OUT/latest` named when this run began (for a sharded run, the last
 /// merged run), which is what the members last saw. The same for every
 /// reader of a run, and for every shard of one.
-public struct LastDigest: Sendable, Equatable, Codable {
-    public enum Kind: String, Sendable, Codable {
+package struct LastDigest: Sendable, Equatable, Codable {
+    package enum Kind: String, Sendable, Codable {
         /// Lists were compared, reader by reader.
         case compared
         /// There is no earlier run: nothing is marked new.
@@ -14,15 +14,15 @@ public struct LastDigest: Sendable, Equatable, Codable {
         case noLists = "no-lists"
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The last digest's run folder (`20261130T021500.123Z`); nil on the first run.
-    public var previousRun: String?
+    package var previousRun: String?
     /// For `otherSettings`, what changed (`top 5 → 10`), in `ListSettings` order.
-    public var differences: [String]
+    package var differences: [String]
     /// Members in the last digest's lists who are not in this run's input.
-    public var membersGone: Int
+    package var membersGone: Int
 
-    public init(kind: Kind, previousRun: String? = nil, differences: [String] = [], membersGone: Int = 0) {
+    package init(kind: Kind, previousRun: String? = nil, differences: [String] = [], membersGone: Int = 0) {
         self.kind = kind
         self.previousRun = previousRun
         self.differences = differences
@@ -31,7 +31,7 @@ public struct LastDigest: Sendable, Equatable, Codable {
 
     /// The sentence the digest and every page show when the lists were not
     /// compared; nil when they were.
-    public var notComparedSentence: String? {
+    package var notComparedSentence: String? {
         switch kind {
         case .compared: nil
         case .firstRun: "This is the first digest, so no pick is marked new yet."
@@ -50,31 +50,31 @@ public struct LastDigest: Sendable, Equatable, Codable {
 /// rated (or shelved) the book: a list never holds a book its reader has, so
 /// they took it up after that digest. A pick pushed out by better ones, or
 /// gone from the club's books, only counts in `leftOtherwise`.
-public struct ReaderChanges: Sendable, Equatable {
+package struct ReaderChanges: Sendable, Equatable {
     /// A book that left the list, as the page names it.
-    public struct LeftBook: Sendable, Equatable {
-        public var item: String
-        public var title: String?
+    package struct LeftBook: Sendable, Equatable {
+        package var item: String
+        package var title: String?
 
-        public init(item: String, title: String?) {
+        package init(item: String, title: String?) {
             self.item = item
             self.title = title
         }
     }
 
     /// The run's comparison (the same for every reader).
-    public var lastDigest: LastDigest
+    package var lastDigest: LastDigest
     /// The reader was not in the last digest: their page welcomes them, and
     /// no pick is marked new (they saw no list before).
-    public var newMember: Bool
+    package var newMember: Bool
     /// Earlier picks the reader has rated since, in their old list's order.
-    public var read: [LeftBook]
+    package var read: [LeftBook]
     /// Earlier picks the reader has shelved (unrated) since.
-    public var shelved: [LeftBook]
+    package var shelved: [LeftBook]
     /// Earlier picks that left for any other reason.
-    public var leftOtherwise: Int
+    package var leftOtherwise: Int
 
-    public init(
+    package init(
         lastDigest: LastDigest, newMember: Bool = false, read: [LeftBook] = [], shelved: [LeftBook] = [],
         leftOtherwise: Int = 0
     ) {
@@ -86,12 +86,12 @@ public struct ReaderChanges: Sendable, Equatable {
     }
 
     /// Whether picks were compared with the reader's own earlier list.
-    public var compared: Bool { lastDigest.kind == .compared && !newMember }
+    package var compared: Bool { lastDigest.kind == .compared && !newMember }
 
     /// The sentences a reader's page and digest entry open with: how many
     /// picks are new and which earlier ones the reader read or shelved, a
     /// welcome, or why nothing was compared.
-    public func sentences(newPicks: Int) -> [String] {
+    package func sentences(newPicks: Int) -> [String] {
         if let sentence = lastDigest.notComparedSentence { return [sentence] }
         if newMember { return ["Welcome: these are your first picks from the club."] }
         var sentences = [

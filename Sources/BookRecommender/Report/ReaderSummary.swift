@@ -2,60 +2,60 @@
 /// kept after the reader's own files are written: the digest never needs a
 /// reader's whole picks, so a run with many readers holds only this much
 /// per reader. A shard's part stores these (see `PartFile`) for the merge.
-public struct ReaderSummary: Sendable, Equatable, Codable {
+package struct ReaderSummary: Sendable, Equatable, Codable {
     /// One of the first picks, as the digest lists it.
-    public struct Top: Sendable, Equatable, Codable {
-        public var rank: Int
+    package struct Top: Sendable, Equatable, Codable {
+        package var rank: Int
         /// The title shown (see `UserHTMLReport.displayTitle`).
-        public var title: String
+        package var title: String
         /// Our first non-blank author, if any.
-        public var author: String?
-        public var fallback: Bool
+        package var author: String?
+        package var fallback: Bool
         /// Marked new (see `ReportPick.new`).
-        public var new: Bool
+        package var new: Bool
         /// Its strength in words (`PickStrength.phrase`); nil for a popular pick.
-        public var strength: String?
+        package var strength: String?
     }
 
     /// What changed since the last digest, when the run compared lists.
-    public struct Since: Sendable, Equatable, Codable {
+    package struct Since: Sendable, Equatable, Codable {
         /// The sentences the reader's page shows (`ReaderChanges.sentences`).
-        public var sentences: [String]
-        public var newMember: Bool
-        public var newPicks: Int
+        package var sentences: [String]
+        package var newMember: Bool
+        package var newPicks: Int
         /// Earlier picks the reader read (rated) or shelved since, and the others that left.
-        public var read: Int
-        public var shelved: Int
-        public var leftOtherwise: Int
+        package var read: Int
+        package var shelved: Int
+        package var leftOtherwise: Int
     }
 
     /// How many picks the digest lists per reader.
-    public static let topCount = 3
+    package static let topCount = 3
 
     /// The reader's original id.
-    public var user: String
+    package var user: String
     /// The file-name stem of `users/<stem>.json` and `.html`.
-    public var stem: String
+    package var stem: String
     /// How many picks the reader got.
-    public var picks: Int
+    package var picks: Int
     /// Every pick is a popular (fallback) one.
-    public var popular: Bool
+    package var popular: Bool
     /// The first `topCount` picks.
-    public var top: [Top]
+    package var top: [Top]
     /// The reader's bytes in `recommendations.csv` and `recommendations.jsonl`,
     /// so a merge can copy them without parsing either file.
-    public var csvBytes: Int
-    public var jsonlBytes: Int
+    package var csvBytes: Int
+    package var jsonlBytes: Int
     /// The reader's bytes in `lists.tsv` (see `ReaderLists`).
-    public var listBytes: Int
+    package var listBytes: Int
     /// What changed since the last digest; nil unless the run compared lists.
-    public var since: Since?
+    package var since: Since?
     /// Whether `mail/<stem>.eml` was written for the reader.
-    public var mailed: Bool
+    package var mailed: Bool
 
     /// The summary of `user`, whose files are named `stem`; `bytes` are the
     /// reader's in `recommendations.csv`, `.jsonl` and `lists.tsv`.
-    public init(_ user: UserPicks, stem: String, bytes: (csv: Int, jsonl: Int, lists: Int), mailed: Bool = false) {
+    package init(_ user: UserPicks, stem: String, bytes: (csv: Int, jsonl: Int, lists: Int), mailed: Bool = false) {
         self.user = user.user
         self.stem = stem
         picks = user.picks.count

@@ -1,16 +1,16 @@
 /// `recommendations.csv`: `user,rank,item,score`, one row per pick, users in
 /// the order given and picks in the order given, fields quoted by `CSVField`.
-public enum RecommendationsCSV {
+package enum RecommendationsCSV {
     /// The first line.
-    public static let header = CSVField.line(["user", "rank", "item", "score"])
+    package static let header = CSVField.line(["user", "rank", "item", "score"])
 
     /// The whole file, header included.
-    public static func text(users: [UserPicks]) -> String {
+    package static func text(users: [UserPicks]) -> String {
         users.reduce(header) { $0 + rows(for: $1) }
     }
 
     /// `user`'s rows: one per pick, none without picks.
-    public static func rows(for user: UserPicks) -> String {
+    package static func rows(for user: UserPicks) -> String {
         let out = TextBuffer()
         write(user, to: out)
         return out.string

@@ -9,6 +9,7 @@ public enum ReportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The same user id (same UTF-8 bytes) came twice: a bug in the caller.
     case duplicateUser(user: String)
 
+    /// The path and what went wrong, as `bookrec` prints it.
     public var description: String {
         switch self {
         case .cannotCreateFolder(let path, let reason): "\(path): cannot create folder: \(reason)"

@@ -4,35 +4,35 @@ import Foundation
 ///
 /// Enrichment coverage is not passed in: the digest counts it from the
 /// picks' `enrichment` statuses (see `ClubStats.Coverage`).
-public struct ReportTotals: Sendable, Equatable {
+package struct ReportTotals: Sendable, Equatable {
     /// Users in the input.
-    public var users: Int
+    package var users: Int
     /// Distinct books in the input.
-    public var books: Int
+    package var books: Int
     /// Ratings used.
-    public var ratings: Int
+    package var ratings: Int
     /// Input records rejected (listed in `rejects.csv`).
-    public var rejected: Int
+    package var rejected: Int
 
     /// A sentence every reader should see first, e.g. why books have no
     /// descriptions ("Google Books could not be reached").
-    public var notice: String?
+    package var notice: String?
 
     /// The day of the run, `YYYY-MM-DD` (see `day(of:)`), shown in the digest
     /// header only, so every other report stays byte-identical across runs.
-    public var runDate: String?
+    package var runDate: String?
 
     /// The job's name (`demo`), shown in the digest title when set.
-    public var name: String?
+    package var name: String?
 
     /// Members whose files gave no rating, each with why: the digest names them.
-    public var membersWithoutRatings: [MemberReport] = []
+    package var membersWithoutRatings: [MemberReport] = []
 
     /// How the run's lists compare with the last digest; nil when the run
     /// did not compare (the digest then says nothing about it).
-    public var lastDigest: LastDigest?
+    package var lastDigest: LastDigest?
 
-    public init(
+    package init(
         users: Int, books: Int, ratings: Int, rejected: Int, notice: String? = nil, runDate: String? = nil,
         name: String? = nil, membersWithoutRatings: [MemberReport] = [], lastDigest: LastDigest? = nil
     ) {
@@ -49,7 +49,7 @@ public struct ReportTotals: Sendable, Equatable {
 
     /// `date` as `YYYY-MM-DD` in UTC: the first ten characters of the
     /// ISO 8601 `startedAt` that `summary.json` holds.
-    public static func day(of date: Date) -> String {
+    package static func day(of date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withFullDate]

@@ -16,14 +16,14 @@ import Foundation
 /// `index.html`; every other file depends on the users alone.
 ///
 /// `summary.json` and `rejects.csv` are not written here.
-public struct ReportWriter: Sendable {
+package struct ReportWriter: Sendable {
     /// The folder the reports go into; created when missing.
-    public let outputFolder: URL
+    package let outputFolder: URL
     /// Workers rendering and writing the users' files.
-    public var threads: Int
+    package var threads: Int
 
     /// A writer for `outputFolder` on `threads` workers.
-    public init(outputFolder: URL, threads: Int = 1) {
+    package init(outputFolder: URL, threads: Int = 1) {
         self.outputFolder = outputFolder
         self.threads = threads
     }
@@ -36,7 +36,7 @@ public struct ReportWriter: Sendable {
     /// - Throws: `ReportError.duplicateUser` when an id repeats (before
     ///   anything is written); `.cannotCreateFolder`, `.cannotWrite`, or
     ///   `.outsideOutputFolder` when the folder or a path in it resolves elsewhere.
-    public func write(
+    package func write(
         users: [UserPicks], totals: ReportTotals, ratings: [RatedBook] = []
     ) throws(ReportError) -> ReportFiles {
         let sorted = users.sorted { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }

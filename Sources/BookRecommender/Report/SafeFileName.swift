@@ -13,9 +13,9 @@
 /// `x-1a2b3c4d`), the full 16-digit hash and then a counter are tried, in
 /// UTF-8 byte order of the ids. Stems therefore depend only on the set of
 /// ids, never on their order.
-public enum SafeFileName {
+package enum SafeFileName {
     /// The longest stem, in bytes.
-    public static let maxBytes = 80
+    package static let maxBytes = 80
 
     /// Names that must never be a stem (compared lowercased).
     static let reserved: Set<String> = {
@@ -28,7 +28,7 @@ public enum SafeFileName {
     /// The stem of each id, in the order given: `result[i]` belongs to `ids[i]`.
     /// Repeated ids (same UTF-8 bytes) get the same stem; distinct ids never do,
     /// not even when their stems differ only in ASCII case.
-    public static func stems(for ids: [String]) -> [String] {
+    package static func stems(for ids: [String]) -> [String] {
         var unique: [[UInt8]: String] = [:]
         for id in ids { unique[Array(id.utf8)] = id }
         let sorted = unique.keys.sorted { $0.lexicographicallyPrecedes($1) }
@@ -51,7 +51,7 @@ public enum SafeFileName {
     }
 
     /// The first 8 lowercase hex digits of the FNV-1a 64 hash of `id`'s UTF-8 bytes.
-    public static func shortHash(_ id: String) -> String {
+    package static func shortHash(_ id: String) -> String {
         String(hex16(fnv1a64(Array(id.utf8))).prefix(8))
     }
 

@@ -12,9 +12,9 @@ import Foundation
 ///
 /// A page depends on its reader alone (never on the run's date or on other
 /// readers), so a shard can write it exactly as a single run would.
-public enum UserHTMLReport {
+package enum UserHTMLReport {
     /// The page for `user`, with `notice` (if any) above the picks.
-    public static func page(for user: UserPicks, notice: String? = nil) -> String {
+    package static func page(for user: UserPicks, notice: String? = nil) -> String {
         let out = TextBuffer()
         write(user, notice: notice, to: out)
         return out.string

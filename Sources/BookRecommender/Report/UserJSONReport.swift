@@ -13,12 +13,12 @@
 /// `https` URLs (`HTMLEscape.safeURL`). `schemas/user-report.schema.json`
 /// describes the document; `recommendations.jsonl` holds the same documents
 /// one per line.
-public enum UserJSONReport {
+package enum UserJSONReport {
     /// The version written as `schemaVersion`.
-    public static let schemaVersion = 2
+    package static let schemaVersion = 2
 
     /// The document for `user`.
-    public static func document(for user: UserPicks) -> JSONValue {
+    package static func document(for user: UserPicks) -> JSONValue {
         var members: [String: JSONValue] = [
             "schemaVersion": .integer(schemaVersion),
             "user": .string(user.user),

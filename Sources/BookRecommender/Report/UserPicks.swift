@@ -1,15 +1,15 @@
 /// One user's picks as the reports show them: item keys resolved to titles.
-public struct UserPicks: Sendable, Equatable {
+package struct UserPicks: Sendable, Equatable {
     /// The user's original id, exactly as the input had it.
-    public var user: String
-    public var picks: [ReportPick]
+    package var user: String
+    package var picks: [ReportPick]
     /// How many books the user rated, by half star.
-    public var ratings: RatingCounts
+    package var ratings: RatingCounts
     /// What changed since the last digest; nil when the run does not compare
     /// (a library's own `ReportWriter` use, or a run without reports).
-    public var sinceLastDigest: ReaderChanges?
+    package var sinceLastDigest: ReaderChanges?
 
-    public init(user: String, picks: [ReportPick], ratings: RatingCounts, sinceLastDigest: ReaderChanges? = nil) {
+    package init(user: String, picks: [ReportPick], ratings: RatingCounts, sinceLastDigest: ReaderChanges? = nil) {
         self.user = user
         self.picks = picks
         self.ratings = ratings
@@ -17,31 +17,31 @@ public struct UserPicks: Sendable, Equatable {
     }
 
     /// A user whose rated books are `rated` (only their number and stars are kept).
-    public init(user: String, picks: [ReportPick], rated: [RatedBook]) {
+    package init(user: String, picks: [ReportPick], rated: [RatedBook]) {
         self.init(user: user, picks: picks, ratings: RatingCounts(rated.map(\.rating)))
     }
 }
 
 /// One recommended book as the reports show it (the library's `Pick` is the plain form).
-public struct ReportPick: Sendable, Equatable {
-    public var rank: Int
+package struct ReportPick: Sendable, Equatable {
+    package var rank: Int
     /// The item key (ISBN-13 or the format's own id).
-    public var item: String
-    public var isbn13: String?
-    public var title: String?
-    public var authors: [String]
+    package var item: String
+    package var isbn13: String?
+    package var title: String?
+    package var authors: [String]
     /// The model's ranking score (see `Recommendation.score`), rounded to 4 decimals.
-    public var score: Double
-    public var because: [RatedBook]
-    public var fallback: Bool
+    package var score: Double
+    package var because: [RatedBook]
+    package var fallback: Bool
     /// Not in the reader's list of the last digest (see `ReaderChanges`);
     /// false whenever the run was not compared with one.
-    public var new: Bool
+    package var new: Bool
     /// What Google Books said of the book, or why it was not asked; nil when
     /// the run had no enrichment stage at all.
-    public var enrichment: Enrichment?
+    package var enrichment: Enrichment?
 
-    public init(
+    package init(
         rank: Int, item: String, isbn13: String?, title: String?, authors: [String], score: Double,
         because: [RatedBook], fallback: Bool, enrichment: Enrichment? = nil, new: Bool = false
     ) {
@@ -59,12 +59,12 @@ public struct ReportPick: Sendable, Equatable {
 }
 
 /// A book the user rated, with its rating on the 0–5 scale.
-public struct RatedBook: Sendable, Equatable {
-    public var item: String
-    public var title: String?
-    public var rating: Double
+package struct RatedBook: Sendable, Equatable {
+    package var item: String
+    package var title: String?
+    package var rating: Double
 
-    public init(item: String, title: String?, rating: Double) {
+    package init(item: String, title: String?, rating: Double) {
         self.item = item
         self.title = title
         self.rating = rating

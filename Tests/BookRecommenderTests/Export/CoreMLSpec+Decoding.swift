@@ -1,3 +1,4 @@
+import BookRecommenderTestSupport
 import Testing
 
 @testable import BookRecommender

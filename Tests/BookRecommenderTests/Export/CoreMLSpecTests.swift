@@ -1,3 +1,4 @@
+import BookRecommenderTestSupport
 import Foundation
 import Testing
 
@@ -66,7 +67,7 @@ import Testing
 
     @Test func metadataCarriesTheTrainingDateSettingsAndCounts() {
         let metadata = Self.spec(workedExample) { $0.similarity = .jaccard }.modelDescription.metadata
-        #expect(metadata.author == "bookrec \(CLI.version)")
+        #expect(metadata.author == "bookrec \(BookRecommenderVersion.current)")
         #expect(metadata.versionString == "2025-06-15")
         #expect(!metadata.shortDescription.isEmpty && !metadata.license.isEmpty)
         #expect(metadata.userDefined["trainingDate"] == "2025-06-15T15:06:40Z")

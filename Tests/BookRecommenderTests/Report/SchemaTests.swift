@@ -1,3 +1,4 @@
+import BookRecommenderTestSupport
 import Foundation
 import Testing
 

@@ -1,8 +1,8 @@
 /// The byte-level conventions of a delimited file.
-public enum CSVDialect {
-    public static let comma = UInt8(ascii: ",")
-    public static let semicolon = UInt8(ascii: ";")
-    public static let tab = UInt8(ascii: "\t")
+package enum CSVDialect {
+    package static let comma = UInt8(ascii: ",")
+    package static let semicolon = UInt8(ascii: ";")
+    package static let tab = UInt8(ascii: "\t")
     static let quote = UInt8(ascii: "\"")
     static let lineFeed = UInt8(ascii: "\n")
     static let carriageReturn = UInt8(ascii: "\r")
@@ -11,7 +11,7 @@ public enum CSVDialect {
     /// `,` `;` and tab occurs most often outside double quotes before the first
     /// line end. Ties and a line without any of them give `,`.
     /// - Complexity: O(length of the first line).
-    public static func detectDelimiter(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    package static func detectDelimiter(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         var commas = 0
         var semicolons = 0
         var tabs = 0

@@ -2,16 +2,16 @@
 ///
 /// The field bytes live in the tokenizer's buffer: a record is valid only
 /// until the next call to `next()`, and must not be kept.
-public struct CSVRecord {
+package struct CSVRecord {
     /// Why a record could not be split into fields.
-    public enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         /// A quoted field was still open at the end of the file.
         case unterminatedQuote
         /// The record is longer than the tokenizer's limit (in bytes).
         case tooLong(limit: Int)
 
         /// The reject reason a reader reports for this problem.
-        public var rejectReason: RejectReason {
+        package var rejectReason: RejectReason {
             switch self {
             case .unterminatedQuote: .unterminatedQuote
             case .tooLong(let limit): .other("record is longer than \(limit) bytes")
@@ -26,11 +26,11 @@ public struct CSVRecord {
     }
 
     /// The 1-based physical line the record starts on.
-    public let line: Int
+    package let line: Int
     /// Set when the record could not be split; it then has no fields.
-    public let problem: Problem?
+    package let problem: Problem?
     /// The number of fields.
-    public let count: Int
+    package let count: Int
     private let base: UnsafePointer<UInt8>
     private let spans: UnsafePointer<Span>
     private let raw: UnsafeBufferPointer<UInt8>
@@ -51,7 +51,7 @@ public struct CSVRecord {
     /// The bytes of field `index` (quotes removed, doubled quotes collapsed).
     /// - Precondition: `index < count`.
     @inline(__always)
-    public func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    package func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         precondition(index >= 0 && index < count, "CSV field index out of range")
         let span = spans[index]
         return UnsafeBufferPointer(start: base + span.start, count: span.end - span.start)
@@ -59,7 +59,7 @@ public struct CSVRecord {
 
     /// The bytes of field `index` without leading and trailing spaces and tabs.
     @inline(__always)
-    public func trimmedBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    package func trimmedBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         Self.trimmed(bytes(index))
     }
 
@@ -75,23 +75,23 @@ public struct CSVRecord {
 
     /// The text of field `index`, trimmed of spaces and tabs, or nil when its
     /// bytes cannot be decoded with `decoding`.
-    public func text(_ index: Int, _ decoding: TextDecoding) -> String? {
+    package func text(_ index: Int, _ decoding: TextDecoding) -> String? {
         decoding.decode(trimmedBytes(index))
     }
 
     /// True when field `index` holds nothing but spaces and tabs.
-    public func isBlank(_ index: Int) -> Bool { trimmedBytes(index).isEmpty }
+    package func isBlank(_ index: Int) -> Bool { trimmedBytes(index).isEmpty }
 
     /// True for a row that could be split and whose every field is blank
     /// (`,,`, `;;;`): what spreadsheets leave below the data.
-    public var isBlankRow: Bool { problem == nil && (0..<count).allSatisfy(isBlank) }
+    package var isBlankRow: Bool { problem == nil && (0..<count).allSatisfy(isBlank) }
 
     /// The record as it stands in the file (without its line end), invalid
     /// UTF-8 replaced, for `rejects.csv`.
-    public var rawText: String { TextDecoding.lossy(raw) }
+    package var rawText: String { TextDecoding.lossy(raw) }
 
     /// All fields as text (invalid UTF-8 replaced), untrimmed: for headers and tests.
-    public var fields: [String] {
+    package var fields: [String] {
         (0..<count).map { TextDecoding.lossy(bytes($0)) }
     }
 

@@ -15,14 +15,14 @@ import Foundation
 /// a value wrapped once more inside its quotes (`"""034545104X"""`,
 /// `"=""0141026162"""`) loses that wrapper. Other unquoted fields are taken
 /// as they are; text after the closing quote of a quoted field is kept.
-public struct CSVTokenizer: ~Copyable {
-    public static let defaultChunkSize = 1 << 20
-    public static let defaultMaxRecordBytes = 64 << 20
+package struct CSVTokenizer: ~Copyable {
+    package static let defaultChunkSize = 1 << 20
+    package static let defaultMaxRecordBytes = 64 << 20
 
     /// The path being read, for messages.
-    public let path: String
+    package let path: String
     /// The field delimiter, given or detected from the first line.
-    public private(set) var delimiter: UInt8
+    package private(set) var delimiter: UInt8
     private let delimiterGiven: Bool
     private let descriptor: Int32
     private let maxRecordBytes: Int
@@ -70,7 +70,7 @@ public struct CSVTokenizer: ~Copyable {
     ///     file (a UTF-8 BOM is skipped only at offset 0); lines count from 1
     ///     at the range's start.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened.
-    public init(
+    package init(
         path: String, delimiter: UInt8? = nil, chunkSize: Int = defaultChunkSize,
         maxRecordBytes: Int = defaultMaxRecordBytes, range: Range<Int> = 0..<Int.max
     ) throws(IngestError) {
@@ -100,7 +100,7 @@ public struct CSVTokenizer: ~Copyable {
     /// The next non-blank record, or nil at the end of the file. The record is
     /// valid until the next call.
     /// - Throws: `IngestError.cannotRead` when reading the file fails.
-    public mutating func next() throws(IngestError) -> CSVRecord? {
+    package mutating func next() throws(IngestError) -> CSVRecord? {
         if !startedReading { try begin() }
         while true {
             if start == end && atEOF { return nil }

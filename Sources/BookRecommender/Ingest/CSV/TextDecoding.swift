@@ -1,5 +1,5 @@
 /// How a reader turns field bytes into text.
-public enum TextDecoding: Sendable, Equatable {
+package enum TextDecoding: Sendable, Equatable {
     /// UTF-8 only: a field with invalid UTF-8 cannot be decoded (the record is
     /// rejected with `RejectReason.invalidEncoding`).
     case utf8
@@ -9,7 +9,7 @@ public enum TextDecoding: Sendable, Equatable {
 
     /// The text of `bytes`, or nil when they are not valid UTF-8 and this
     /// decoding has no fallback.
-    public func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    package func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if Self.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         switch self {
@@ -19,7 +19,7 @@ public enum TextDecoding: Sendable, Equatable {
     }
 
     /// Text for messages and `rejects.csv`: UTF-8 with invalid bytes replaced by U+FFFD.
-    public static func lossy(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package static func lossy(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 

@@ -3,13 +3,13 @@
 /// `RatingScale.tenPoints`; 0 (implicit: the user has the book) is shelved.
 /// Invalid ISBNs are kept as `bookcrossing:<raw>`. A field that is not UTF-8
 /// is read as Latin-1.
-public struct BookCrossingReader: RatingReader {
+package struct BookCrossingReader: RatingReader {
     /// True when the user named the format: a first line of data (a
     /// header-less chunk of the file) is then read as data, in the order
     /// user, ISBN, rating.
-    public var formatNamed: Bool
+    package var formatNamed: Bool
 
-    public init(formatNamed: Bool = false) {
+    package init(formatNamed: Bool = false) {
         self.formatNamed = formatNamed
     }
 
@@ -17,7 +17,7 @@ public struct BookCrossingReader: RatingReader {
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty, or its first line is data and
     ///   `formatNamed` is false or it has not 3 fields, or a header lacks a column.
-    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var input = try DelimitedFile(
             file, assumedHeader: KnownHeaders.assumed(.bookcrossing, named: formatNamed, path: file.path))
         let columns = (

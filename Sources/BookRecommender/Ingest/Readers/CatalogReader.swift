@@ -2,15 +2,15 @@
 /// (`book_id, goodreads_book_id, isbn, isbn13, authors,
 /// original_publication_year, title, image_url`, …) or the minimal
 /// `isbn,title,authors[,image_url]`. Text must be UTF-8.
-public struct CatalogReader {
-    public init() {}
+package struct CatalogReader {
+    package init() {}
 
     /// Adds every usable row of `file` to `catalog`, reporting the others
     /// through `reject` (line, reason, raw record).
     /// - Returns: the rows read, used, blank and rejected.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or lacks an `isbn` or `title` column.
-    public func read(
+    package func read(
         _ file: InputFile, into catalog: inout Catalog, reject: (Int, RejectReason, String) -> Void
     ) throws(IngestError) -> RecordCounts {
         var input = try DelimitedFile(file)

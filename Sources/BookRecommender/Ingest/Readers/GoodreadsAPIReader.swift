@@ -12,8 +12,8 @@ import Foundation
 /// `to-read`, say). Descriptions, images, dates and the rest are not read. A
 /// review without a usable book, or with a rating that is not 0–5, is sent to
 /// `sink.reject` with the line its `<review>` starts on.
-public struct GoodreadsAPIReader: RatingReader {
-    public init() {}
+package struct GoodreadsAPIReader: RatingReader {
+    package init() {}
 
     /// The paths below `review` this reader uses; every other element is skipped.
     private static let fieldPaths: Set = [
@@ -26,7 +26,7 @@ public struct GoodreadsAPIReader: RatingReader {
     ///   `.malformed` when the XML is broken or truncated (reviews before the
     ///   break were already sent), the root is not `GoodreadsResponse`, or
     ///   `XMLStreamReader` refuses the document.
-    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
         try xml.enterRoot(named: "GoodreadsResponse")
         let user = file.member

@@ -9,8 +9,8 @@ import Foundation
 /// only shelved. The `description` blob, covers, dates and the nested
 /// `book`/`num_pages` element are not read. An item without a book id or a
 /// valid ISBN, or with a rating that is not 0–5, is sent to `sink.reject`.
-public struct GoodreadsRSSReader: RatingReader {
-    public init() {}
+package struct GoodreadsRSSReader: RatingReader {
+    package init() {}
 
     /// The item elements this reader uses; every other child of `item` is skipped.
     private static let fieldNames: Set = ["book_id", "isbn", "title", "author_name", "user_rating"]
@@ -23,7 +23,7 @@ public struct GoodreadsRSSReader: RatingReader {
     ///   `.malformed` when the XML is broken or truncated (items before the
     ///   break were already sent), the root is not `rss`, or `XMLStreamReader`
     ///   refuses the document.
-    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
         try xml.enterRoot(named: "rss")
         let user = file.member

@@ -1,12 +1,12 @@
 /// Reads a Goodreads "Export Library" CSV (31- and 24-column headers, parsed
 /// by name). The user is the file's member (`InputFile.member`); `My Rating` 1–5 is a rating and 0 a
 /// shelved book, whatever its shelf. Text must be UTF-8.
-public struct GoodreadsReader: RatingReader {
+package struct GoodreadsReader: RatingReader {
     /// True when the user named the format: a file whose header line is
     /// missing is then read by its field count (see `KnownHeaders`).
-    public var formatNamed: Bool
+    package var formatNamed: Bool
 
-    public init(formatNamed: Bool = false) {
+    package init(formatNamed: Bool = false) {
         self.formatNamed = formatNamed
     }
 
@@ -14,7 +14,7 @@ public struct GoodreadsReader: RatingReader {
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or lacks `Book Id`, `Title`, `Author`,
     ///   `ISBN`, `ISBN13` or `My Rating`.
-    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var input = try DelimitedFile(
             file, assumedHeader: KnownHeaders.assumed(.goodreads, named: formatNamed, path: file.path))
         let bookID = try input.require("book id", ["Book Id", "Book ID"])

@@ -6,14 +6,14 @@ import Foundation
 /// members `books_id`, `title`, … rather than books) is that one book. The
 /// user is the file's member (`InputFile.member`); `rating` (assumed key name; absent, empty or 0 =
 /// shelved) is on the 0.5–5 scale.
-public struct LibraryThingJSONReader: RatingReader {
+package struct LibraryThingJSONReader: RatingReader {
     /// The largest file accepted by default: 256 MiB.
-    public static let defaultMaxFileBytes = 256 << 20
+    package static let defaultMaxFileBytes = 256 << 20
 
     /// The largest file accepted, in bytes.
-    public var maxFileBytes: Int
+    package var maxFileBytes: Int
 
-    public init(maxFileBytes: Int = defaultMaxFileBytes) {
+    package init(maxFileBytes: Int = defaultMaxFileBytes) {
         self.maxFileBytes = maxFileBytes
     }
 
@@ -21,7 +21,7 @@ public struct LibraryThingJSONReader: RatingReader {
     /// - Throws: `IngestError.cannotRead` when the file cannot be read or is
     ///   larger than `maxFileBytes`; `.malformed` when its top level is not a
     ///   JSON object.
-    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var scanner = JSONMemberScanner(bytes: try load(file))
         if let line = scanner.openObject() {
             throw .malformed(

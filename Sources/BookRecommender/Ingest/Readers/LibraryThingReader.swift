@@ -2,19 +2,19 @@
 /// `Book Id`). The user is the file's member (`InputFile.member`); `Rating` (half stars allowed) is a
 /// rating and an empty or 0 one a shelved book. A field that is not UTF-8 is read
 /// as Latin-1.
-public struct LibraryThingReader: RatingReader {
+package struct LibraryThingReader: RatingReader {
     /// True when the user named the format: a file whose header line is
     /// missing is then read by its field count (see `KnownHeaders`).
-    public var formatNamed: Bool
+    package var formatNamed: Bool
 
-    public init(formatNamed: Bool = false) {
+    package init(formatNamed: Bool = false) {
         self.formatNamed = formatNamed
     }
 
     /// Reads every record of `file` into `sink`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or lacks `Book ID`, `Title` or `Rating`.
-    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var input = try DelimitedFile(
             file, assumedHeader: KnownHeaders.assumed(.librarything, named: formatNamed, path: file.path))
         let bookID = try input.require("book id", ["Book ID"])

@@ -6,16 +6,16 @@
 /// `ISBNColumnSample`), is normalised (`isbn13`, or `asin:…`, or the raw value
 /// as `localID`); any other book column is an opaque id (`localID`). Text must
 /// be UTF-8.
-public struct RatingsCSVReader: RatingReader {
+package struct RatingsCSVReader: RatingReader {
     /// Column names from `--columns`; nil uses the usual names.
-    public var columns: ColumnMap?
+    package var columns: ColumnMap?
     /// The scale the file's ratings use, or nil to detect it: ratings are then
     /// sent as they are, and the sink puts them on the common scale once the
     /// file is read (see `IngestSink.beginScaleDetection()`). A 0 is a shelved
     /// book unless the scale starts at 0.
-    public var scale: RatingScale?
+    package var scale: RatingScale?
 
-    public init(columns: ColumnMap? = nil, scale: RatingScale? = nil) {
+    package init(columns: ColumnMap? = nil, scale: RatingScale? = nil) {
         self.columns = columns
         self.scale = scale
     }
@@ -24,7 +24,7 @@ public struct RatingsCSVReader: RatingReader {
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or a user, book or rating column is
     ///   missing from the header (the message names it and lists the header).
-    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var input = try DelimitedFile(file)
         let layout = try layout(of: input)
         try input.forEachRecord(into: &sink) { record, sink in

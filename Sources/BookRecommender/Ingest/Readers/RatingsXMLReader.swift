@@ -23,18 +23,18 @@ import Foundation
 /// `read(_:into:)` serves any `RecordSink` on `XMLStreamReader`, one `String`
 /// per attribute; `Ingestor` takes `read(_:into:threads:)`, the same result
 /// from the attribute bytes, on several threads.
-public struct RatingsXMLReader: RatingReader {
+package struct RatingsXMLReader: RatingReader {
     /// The scale of the file's ratings, over the root's `scale`; nil takes the
     /// root's, or detects it (see `IngestSink.beginScaleDetection()`).
-    public var scale: RatingScale?
+    package var scale: RatingScale?
 
-    public init(scale: RatingScale? = nil) {
+    package init(scale: RatingScale? = nil) {
         self.scale = scale
     }
 
     /// The scale the root element of `file` states, if it states one.
     /// - Throws: `IngestError` as `read(_:into:)` does for the root.
-    public static func declaredScale(of file: InputFile) throws(IngestError) -> RatingScale? {
+    package static func declaredScale(of file: InputFile) throws(IngestError) -> RatingScale? {
         var xml = try XMLStreamReader(path: file.path)
         return try readRoot(&xml)
     }
@@ -45,7 +45,7 @@ public struct RatingsXMLReader: RatingReader {
     ///   `.malformed` when the XML is broken or truncated (ratings before the
     ///   break were already sent), the root is not `ratings`, its `scale` is
     ///   not 5 or 10, or `XMLStreamReader` refuses the document.
-    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
         let declared = try Self.readRoot(&xml)
         let field = Self.ratingField(scale: scale ?? declared)

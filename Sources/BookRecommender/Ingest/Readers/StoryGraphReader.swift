@@ -2,19 +2,19 @@
 /// (fractional, 0.25–5) is a rating and an empty one a shelved book. A copy
 /// that a spreadsheet cut down to its first columns has no `Star Rating`:
 /// every book in it is shelved. Text must be UTF-8.
-public struct StoryGraphReader: RatingReader {
+package struct StoryGraphReader: RatingReader {
     /// True when the user named the format: a file whose header line is
     /// missing is then read by its field count (see `KnownHeaders`).
-    public var formatNamed: Bool
+    package var formatNamed: Bool
 
-    public init(formatNamed: Bool = false) {
+    package init(formatNamed: Bool = false) {
         self.formatNamed = formatNamed
     }
 
     /// Reads every record of `file` into `sink`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or lacks `Title`, `Authors` or `ISBN/UID`.
-    public func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var input = try DelimitedFile(
             file, assumedHeader: KnownHeaders.assumed(.storygraph, named: formatNamed, path: file.path))
         let title = try input.require("title", ["Title"])

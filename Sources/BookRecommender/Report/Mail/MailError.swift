@@ -1,10 +1,12 @@
 /// Why mail cannot be written: a members file that cannot be read (exit
 /// 66) or that has bad rows (exit 65, every bad row listed, before any work).
 public enum MailError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The members file at `path` cannot be read.
     case cannotRead(path: String, reason: String)
     /// Each problem as `file:line: message`.
     case badMembersFile(problems: [String])
 
+    /// What is wrong, as `bookrec` prints it.
     public var description: String {
         switch self {
         case .cannotRead(let path, let reason): "\(path): cannot read the members file: \(reason)"

@@ -9,20 +9,20 @@
 /// `from` and `organizer` are required, `replyTo` and `subject` optional.
 /// The subject may use `{club}` (the job's name), `{date}` (the run's day)
 /// and `{member}` (the member's name from the members file, else their id).
-public struct MailSettings: Sendable, Equatable, Encodable {
-    public static let defaultSubject = "{club}: book picks for {member}, {date}"
+package struct MailSettings: Sendable, Equatable, Encodable {
+    package static let defaultSubject = "{club}: book picks for {member}, {date}"
     static let placeholders = ["{club}", "{date}", "{member}"]
     static let keys = ["from", "organizer", "replyTo", "subject"]
 
-    public var from: MailAddress
+    package var from: MailAddress
     /// Who gets `mail/digest.eml`, the club digest.
-    public var organizer: MailAddress
-    public var replyTo: MailAddress?
-    public var subject: String
+    package var organizer: MailAddress
+    package var replyTo: MailAddress?
+    package var subject: String
 
     /// Reads a `mail` object.
     /// - Returns: the settings, or every problem as `(key, message)`, keys in order.
-    public static func parse(_ object: [String: JSONValue]) -> Result<MailSettings, Problems> {
+    package static func parse(_ object: [String: JSONValue]) -> Result<MailSettings, Problems> {
         var problems: [(String, String)] = []
         for key in object.keys.sorted() where !keys.contains(key) {
             problems.append((key, "unknown key (known keys: \(keys.joined(separator: ", ")))"))
@@ -73,10 +73,10 @@ public struct MailSettings: Sendable, Equatable, Encodable {
     }
 
     /// Every problem of a `mail` object, by key.
-    public struct Problems: Error, Sendable, Equatable {
-        public var list: [(key: String, message: String)]
+    package struct Problems: Error, Sendable, Equatable {
+        package var list: [(key: String, message: String)]
 
-        public static func == (one: Problems, other: Problems) -> Bool {
+        package static func == (one: Problems, other: Problems) -> Bool {
             one.list.map { "\($0.key): \($0.message)" } == other.list.map { "\($0.key): \($0.message)" }
         }
     }
@@ -106,7 +106,7 @@ public struct MailSettings: Sendable, Equatable, Encodable {
 
     /// The object as the job file writes it (`summary.json`'s `settings.mail`).
     /// - Throws: what the encoder throws.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(from.text, forKey: .from)
         try container.encode(organizer.text, forKey: .organizer)

@@ -15,18 +15,18 @@
 /// may appear once. Any bad row stops the run before any work (exit 65),
 /// every bad row named with its line: mail to the wrong address, or to
 /// part of a club, is worse than a night without mail.
-public enum MembersFile {
+package enum MembersFile {
     /// One member's row.
-    public struct Entry: Sendable, Equatable {
-        public var member: String
+    package struct Entry: Sendable, Equatable {
+        package var member: String
         /// Nil when the row gives no address.
-        public var address: MailAddress?
-        public var line: Int
+        package var address: MailAddress?
+        package var line: Int
     }
 
     /// The rows of the members file at `path`, by member id.
     /// - Throws: `MailError.cannotRead`, or `.badMembersFile` listing every bad row.
-    public static func read(_ path: String) throws(MailError) -> [String: Entry] {
+    package static func read(_ path: String) throws(MailError) -> [String: Entry] {
         var tokenizer: CSVTokenizer
         do {
             tokenizer = try CSVTokenizer(path: path, delimiter: UInt8(ascii: ","))

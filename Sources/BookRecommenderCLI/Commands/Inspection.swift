@@ -1,0 +1,96 @@
+import BookRecommender
+import Foundation
+
+/// `bookrec inspect`: reads the inputs as a run would (the same patterns,
+/// folders and members) and describes them, and the model file with
+/// `--model`, writing nothing.
+struct Inspection {
+    var settings: RunSettings
+
+    /// What `run()` found.
+    struct Report {
+        /// The model (with `--model`), the tables of files and members, then the first rejects.
+        var text: String
+        /// Files that could not be used at all (unknown format, unreadable): `inspect` then exits 65.
+        var unusable: [FileReport]
+    }
+
+    /// The model (with `--model`), then the table of files with their
+    /// formats, scales and counts, the members with their files, then the
+    /// first rejects.
+    /// - Throws: `IngestError` when an input does not exist or member names
+    ///   clash, `BookModelError` when the model file is missing or damaged.
+    func run() throws -> Report {
+        let model = try settings.modelFile.map { path throws(BookModelError) in try ModelInspection(path: path) }
+        guard !settings.inputs.isEmpty else { return Report(text: model?.text ?? "", unusable: []) }
+        let files = try settings.inputFiles()
+        let rejects = RejectLog(streamingTo: nil, keep: 10)
+        let ingestor = Ingestor(
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip)
+        let result = try ingestor.ingest(files, catalogFile: try settings.catalogFile(), rejects: rejects)
+        var rows = [["FILE", "FORMAT", "SCALE", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
+        for file in result.files {
+            let format = (file.format?.rawValue ?? "unknown") + (file.detected ? "" : " (given)")
+            rows.append([file.path, format, file.scale?.text ?? ""] + Self.numbers(file.records))
+        }
+        rows.append(["total", "", ""] + Self.numbers(result.totals))
+        if let catalog = settings.catalog, let counts = result.catalog {
+            rows.append(
+                [catalog, "catalog", "", String(counts.read), String(counts.used), "", "", String(counts.rejected)])
+        }
+        var text = (model.map { $0.text + "\n" } ?? "") + Self.table(rows, textColumns: 3)
+        text += "\n\(result.data.userCount) users, \(result.data.itemCount) books\n"
+        if let model { text += model.coverage(of: Ratings(data: result.data, items: result.items)) }
+        text += Self.members(result)
+        let members = Set(result.members.flatMap(\.files))
+        for file in result.files where file.error != nil {
+            let kept = file.records.used + file.records.shelved > 0
+            guard kept || !members.contains(file.path) else { continue }
+            text += "\(kept ? "stopped early" : "cannot be used"): \(file.error ?? "")\n"
+        }
+        if rejects.count > 0 {
+            text += "\nfirst rejects (of \(rejects.count)):\n"
+            for entry in rejects.first {
+                text += "  \(entry.file):\(entry.line): \(entry.reason)\n"
+            }
+        }
+        let unusable = result.files.filter { $0.format == nil || ($0.error != nil && $0.records.used == 0) }
+        return Report(text: text, unusable: unusable)
+    }
+
+    /// The members with their ratings, shelf and files, then the ones whose
+    /// files gave no rating with why; empty without members.
+    static func members(_ result: Ingestor.Result) -> String {
+        guard !result.members.isEmpty else { return "" }
+        var rows = [["MEMBER", "RATINGS", "SHELVED", "FILES"]]
+        for member in result.members {
+            rows.append(
+                [
+                    member.name, String(member.records.used), String(member.records.shelved),
+                    member.files.joined(separator: " "),
+                ])
+        }
+        var text = "\n" + table(rows, textColumns: 1, lastIsText: true)
+        for member in result.membersWithoutRatings {
+            text += "no usable rating from \(member.name): \(member.problem ?? "")\n"
+        }
+        return text
+    }
+
+    static func numbers(_ counts: RecordCounts) -> [String] {
+        [counts.read, counts.used, counts.shelved, counts.blank, counts.rejected].map(String.init)
+    }
+
+    /// The first `textColumns` columns (and the last, with `lastIsText`) left-aligned, numbers right-aligned.
+    static func table(_ rows: [[String]], textColumns: Int, lastIsText: Bool = false) -> String {
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                let isText = column < textColumns || (lastIsText && column == row.count - 1)
+                if isText && column == row.count - 1 { return cell }
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return isText ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,33 @@
+import BookRecommender
+
+/// Ingest for the commands that write no run folder (`evaluate`, `similar`,
+/// `train`, `export-coreml`): bad
+/// records are skipped and reported on stderr (count and the first few)
+/// instead of going to `rejects.csv`.
+enum ReadOnlyIngest {
+    /// How many rejects are shown one by one.
+    static let shown = 5
+
+    /// Reads `files` with the format, columns and catalog of `settings`,
+    /// logging each file and the rejects.
+    /// - Throws: `IngestError` when an input or the catalog cannot be read,
+    ///   `RunError.noRatings` when no rating at all was usable.
+    static func read(_ files: [InputFile], settings: RunSettings, log: Log) throws -> Ingestor.Result {
+        let catalog = try settings.catalogFile()
+        let rejects = RejectLog(streamingTo: nil, keep: shown)
+        let ingestor = Ingestor(
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip,
+            threads: settings.model.threads)
+        let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
+        if rejects.count > 0 {
+            log.warning(
+                "ingest", "records rejected", ["count": String(rejects.count), "shown": String(rejects.first.count)])
+            for entry in rejects.first {
+                log.warning(
+                    "ingest", "rejected", ["file": entry.file, "line": String(entry.line), "reason": "\(entry.reason)"])
+            }
+        }
+        guard result.data.ratingCount > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
+        return result
+    }
+}

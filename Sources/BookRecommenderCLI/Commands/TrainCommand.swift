@@ -1,0 +1,56 @@
+import BookRecommender
+import Foundation
+
+/// `bookrec train INPUT... --model FILE [options]`: fits the filter once and
+/// writes it as a model file, which `recommend --model`, a job's `"model"`,
+/// `export-coreml --model` and Swift programs (`BookModel(contentsOf:)`) read
+/// instead of fitting again.
+struct TrainCommand {
+    /// The settings flags `train` shares with `recommend` (from `Setting.all`):
+    /// ingest, threads, the filter settings a model fixes, and the file to write.
+    static let settingFlags: Set<String> = [
+        "format", "columns", "rating-scale", "catalog", "threads", "similarity", "neighbors", "threshold",
+        "shrinkage", "model",
+    ]
+
+    static let options: [ArgumentParser.Option] =
+        Setting.parserOptions.filter { settingFlags.contains($0.name) } + CLI.behaviourOptions
+
+    var settings = RunSettings()
+    /// The model file to write.
+    var path: String
+
+    /// Reads the command line (without `bookrec train`).
+    /// - Throws: `UsageError` for unknown or invalid options, no INPUT, or no `--model`.
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try ArgumentParser(options: Self.options).parse(arguments)
+        try CLI.checkLogFormat(parsed)
+        try Setting.apply(parsed, to: &settings)
+        guard let path = settings.modelFile else { throw .missingArgument("--model FILE") }
+        self.path = path
+        guard !parsed.positionals.isEmpty else { throw .missingArgument("INPUT") }
+        settings.inputs = parsed.positionals
+    }
+
+    /// Ingests (bad records skipped and reported on stderr), fits, and writes
+    /// the model file atomically; returns the result line.
+    /// - Throws: `IngestError` (66 for a missing input), `RunError.noRatings`
+    ///   (65), `BookModelError.cannotWrite` (73).
+    func run(log: Log) throws -> String {
+        var stopwatch = Stopwatch()
+        let result = try ReadOnlyIngest.read(
+            try settings.inputFiles(), settings: settings, log: log)
+        let model = try BookModel.fit(Ratings(data: result.data, items: result.items), options: settings.model)
+        log.info(
+            "model", "fitted",
+            ["items": String(model.bookCount), "links": String(model.neighborLinks), "fingerprint": model.fingerprint])
+        let url = URL(fileURLWithPath: path)
+        try model.write(to: url)
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        log.info("model", "written", ["file": url.path, "bytes": String(bytes)])
+        return "bookrec: model \(url.path): \(model.bookCount) books, \(model.readerCount) readers, "
+            + "\(model.ratingCount) ratings, \(model.neighborLinks) neighbour links "
+            + "(\(model.options.similarity.rawValue)); fingerprint \(model.fingerprint); \(bytes) bytes "
+            + "(\(stopwatch.lap()) s)\n"
+    }
+}

@@ -1,0 +1,271 @@
+import BookRecommender
+
+/// The help texts. Help goes to stdout; a usage error prints `line` to stderr.
+enum Usage {
+    static let line =
+        "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | train INPUT... --model FILE | "
+        + "merge OUT | inspect INPUT... | evaluate INPUT... | similar ISBN... INPUT... | "
+        + "export-coreml INPUT... --out FILE.mlmodel | help"
+
+    static let overview = """
+        bookrec \(CLI.version): book recommendations for every reader of a club or library.
+
+        USAGE
+          bookrec recommend INPUT... [options]   read ratings, write a report for every user
+          bookrec run JOB.json [options]         the same with settings from a job file
+          bookrec train INPUT... --model FILE    fit once and write the model file that
+                                                 'recommend --model FILE' scores with
+          bookrec merge OUT                      join the parts of --shard runs into one run
+          bookrec inspect INPUT... [options]     show detected formats, counts, first rejects; writes nothing
+                                                 (--model FILE: what a model file holds)
+          bookrec evaluate INPUT... [options]    hold out ratings, score the filter and popularity on them
+          bookrec similar ISBN... INPUT...       the books most similar to each ISBN ("readers also liked")
+          bookrec export-coreml INPUT... --out FILE.mlmodel   (or --model FILE instead of INPUT...)
+                                                 the filter as a Core ML model for the app, books.json beside it
+          bookrec help [COMMAND]                 this text, or one command's
+          bookrec --version
+
+        An INPUT is a file, a folder or a pattern. A folder is a club: a file in it is a
+        member named after the file, a subfolder a member named after it whose files
+        are all that person's exports. See 'bookrec help recommend' for the options.
+        """
+
+    static let recommend = """
+        bookrec recommend INPUT... [options]
+
+        Reads every INPUT, computes a top-N list for every user with an item-item
+        collaborative filter, and writes per-user JSON and HTML, index.html,
+        recommendations.csv, rejects.csv and summary.json into a new run folder,
+        OUT/runs/<UTC time>/; OUT/latest points at the newest complete run.
+        An INPUT holding *, ? or [...] is a pattern, expanded and sorted.
+
+        OPTIONS
+          --format F             \(Setting.formatChoices) (default auto)
+          --columns user=C,item=C,rating=C
+                                 column names of a ratings-csv file
+          --rating-scale MIN-MAX the scale of every ratings-csv and ratings-xml file (1-10,
+                                 0.5-5, 0-100); default: detected per file from its values
+          --catalog FILE         books.csv (goodbooks-10k layout) with titles, authors, covers
+          --top N                picks per user (default 10)
+          --out DIR              output folder (default output)
+          --threads N            worker threads (default: active cores)
+          --on-bad-record skip|fail
+                                 skip: write bad records to rejects.csv and go on (default);
+                                 fail: stop at the first with exit 65
+          --no-reports           write only summary.json and rejects.csv (benchmarks)
+          --keep-runs N          complete runs kept in OUT/runs (default 7)
+
+        RUNNING UNATTENDED
+          --dry-run              check the settings, read and count the inputs, print the plan;
+                                 write nothing, send nothing
+          --shard I/N            report only on the users of shard I of N (0 ≤ I < N), into
+                                 OUT/parts/I-of-N; then 'bookrec merge OUT'
+          --quiet                no info lines on stderr and no result line on stdout
+          --log-format F         text (default) or json: one event per line on stderr
+
+        THE FILTER
+          --model FILE           score with a model written by 'bookrec train' instead of fitting on
+                                 the INPUTs (which are then only the readers to score); the model
+                                 fixes the four settings below, so giving one is a usage error
+          --similarity S         bm25 (default), tfidf, cosine, jaccard, pearson
+          --neighbors K          neighbours kept per book (default 64)
+          --threshold T          drop similarities below T (default 0.001)
+          --shrinkage L          similarity · n/(n+L) for n co-raters (default 20; 0 turns it off)
+          --min-ratings N        fewer ratings than this get the popularity list (default 3)
+          --exclude FILE         books never to recommend (one ISBN or item id per line)
+          --only FILE            the only books that may be recommended (e.g. a library's holdings)
+
+        GOOGLE BOOKS
+          --no-enrich            do not look books up
+          --offline              use the cache only, send nothing
+          --require-enrichment   exit 75 when books went without details (reports are still written)
+          --google-books-url URL API base (default https://www.googleapis.com/books/v1)
+          --rate R               requests per second (default 1)
+          --max-retries N        retries of 429/5xx/timeouts (default 5)
+          --country CC           country for rights checks (default US)
+          --api-key-env NAME     environment variable holding the key (default GOOGLE_BOOKS_API_KEY)
+          --cache DIR            lookup cache (default OUT/cache/google-books)
+          --max-requests N       send at most N requests this run (retries included); the books
+                                 left wait for later runs, most-seen books go first
+
+        DIGEST AND MAIL
+          Every run marks the picks that are new since the last digest (OUT/latest) when
+          that run had the same list settings. With a members file and the job's "mail"
+          settings (from, organizer, replyTo, subject), the run writes mail/<member>.eml
+          for every member with an address and mail/digest.eml; bookrec sends nothing.
+          --members FILE         CSV member,email,name (name optional); a bad row exits 65
+
+        EXIT STATUS
+          0 ok, 64 usage, 65 bad data (fail mode; two inputs that would be one member;
+          a member's or file's input unusable, after the run was written), 66 no input, 70 internal error,
+          73 cannot create output, 74 I/O error, 75 try again later (job running, enrichment
+          required but unavailable), 78 bad job file, 130 SIGINT, 143 SIGTERM
+        """
+
+    static let run = """
+        bookrec run JOB.json [options]
+
+        Runs the job file: a JSON object with the settings of 'recommend' under
+        these keys: \(Setting.all.compactMap(\.jobKey).joined(separator: ", ")).
+        Relative paths in it are taken from the job file's folder; inputs may be
+        patterns (*, ?, [...]). Options given on the command line override the
+        job file. Unknown keys, wrong types, missing inputs and an output folder
+        that cannot be written are all reported at once, before any work.
+        """
+
+    static let train = """
+        bookrec train INPUT... --model FILE [options]
+
+        Reads every INPUT, fits the item-item filter once, and writes it as a model
+        file (written to a temporary name, then renamed): the books with their keys,
+        ISBNs, titles, authors and covers, each book's neighbours, the popularity
+        list, the readers with their ratings, the settings, and a fingerprint of the
+        ratings. 'bookrec recommend --model FILE INPUT...' (or "model" in a job file)
+        then scores the readers of its INPUTs without fitting; 'export-coreml --model
+        FILE' exports it; Swift programs read it with BookModel(contentsOf:).
+        'bookrec inspect --model FILE' describes it. Bad records are skipped and
+        counted on stderr.
+
+        OPTIONS
+          --model FILE           the model file to write (required)
+          --similarity, --neighbors, --threshold, --shrinkage
+                                 the filter, as for 'bookrec recommend' (fixed in the model)
+          --threads, --format, --columns, --rating-scale, --catalog, --quiet, --log-format
+                                 as for 'bookrec recommend'
+
+        Exit status: 0 ok, 64 usage, 65 no usable rating, 66 an input cannot be
+        read, 73 the model file cannot be written. Reading a model that is
+        truncated, damaged, not a model or of a newer format exits 65.
+        """
+
+    static let merge = """
+        bookrec merge OUT [--keep-runs N] [--quiet] [--log-format text|json]
+
+        Joins OUT/parts/0-of-N … (N-1)-of-N, written by runs with --shard I/N, into
+        one run in OUT/runs/, makes it OUT/latest and removes the parts. The files
+        are those one machine would have written (summary.json: timings aside).
+        Exits 66 while a part is missing, 65 when the parts do not belong together.
+        """
+
+    static let inspect = """
+        bookrec inspect INPUT... [--format F] [--columns user=C,item=C,rating=C]
+                                 [--rating-scale MIN-MAX] [--catalog FILE]
+        bookrec inspect --model FILE [INPUT...]
+
+        Reads every INPUT as 'recommend' does (patterns, folders, members) and prints,
+        per file, the format used, the rating scale and the record counts (read, used,
+        shelved, blank, rejected); then each member with their files, and the first
+        rejects. With --model, first describes the model file (books, readers,
+        settings, fingerprint, load time) and how many of the INPUTs' books it knows.
+        Writes nothing. Exits 65 when a file cannot be used (unknown format,
+        unreadable), 66 when an input does not exist.
+        """
+
+    static let evaluate = """
+        bookrec evaluate INPUT... [options]
+        bookrec evaluate --train FILE --test FILE [options]
+
+        Holds out part of every user's ratings, fits the filter on the rest, and
+        prints how well each user's top-N list finds their held-out books, beside
+        the popularity list as a baseline. Writes nothing.
+
+        A user with n >= 2 ratings holds out round(fraction * n) of them (at least
+        one, and at least one kept), chosen at random by --seed; a rated-again book
+        keeps its later rating. Shelved books stay in training. A held-out rating
+        >= --relevant-min is relevant; users with none are not scored.
+
+        METRICS (averaged over the users scored; N = --top)
+          precision@N  relevant books in the list / N
+          recall@N     relevant books in the list / relevant held-out books
+          NDCG@N       sum of 1/log2(rank+1) over relevant picks, divided by its best
+                       possible value (min(N, relevant) hits at the top)
+          hit rate     share of users with at least one relevant pick
+          coverage     distinct books recommended to anyone / books rated in training
+
+        OPTIONS
+          --holdout F            share of each user's ratings held out (default 0.2)
+          --seed N               random seed of the holdout (default 1)
+          --train FILE --test FILE
+                                 score a split made elsewhere instead (no --holdout/--seed)
+          --relevant-min R       relevance threshold on the 0-5 scale (default 3.5)
+          --top N                list length N (default 10)
+          --json                 print JSON (sorted keys) instead of the table
+          --scoring sum|average  how neighbours' ratings combine (default sum)
+          --similarity, --neighbors, --threshold, --shrinkage, --min-ratings, --threads,
+          --format, --columns, --rating-scale, --catalog
+                                 as for 'bookrec recommend'
+
+        Bad records are skipped and counted on stderr. Exit status: 0 ok, 64 usage,
+        65 no usable rating, 66 an input cannot be read.
+        """
+
+    static let similar = """
+        bookrec similar ISBN... INPUT... [options]
+
+        "Readers who liked this also liked": fits the filter on the INPUTs and
+        prints, for each ISBN, its title and its most similar books with their
+        similarity.
+
+        An argument that exists as a file or folder is an INPUT; otherwise one that
+        reads as an ISBN (ISBN-10 or ISBN-13, hyphens allowed) is a book. Name books
+        without an ISBN (a MovieLens or catalog id) by their item key with --book KEY.
+
+        OPTIONS
+          --book KEY             a book by item key (repeatable)
+          --top N                similar books shown per book (default 10)
+          --json                 print JSON (sorted keys) instead of the table
+          --similarity, --neighbors, --threshold, --shrinkage, --threads,
+          --format, --columns, --rating-scale, --catalog
+                                 as for 'bookrec recommend'
+
+        A book not in the ratings is reported on stderr; when none of them is,
+        the exit status is 65. 64 usage, 66 an input cannot be read.
+        """
+
+    static let exportCoreML = """
+        bookrec export-coreml INPUT... --out FILE.mlmodel [options]
+        bookrec export-coreml --model FILE --out FILE.mlmodel [--cache DIR]
+
+        Fits the filter on the INPUTs (or reads the model 'bookrec train' wrote,
+        with --model) and writes it as a Core ML item-similarity
+        recommender (the model type Create ML's MLRecommender writes), holding each
+        book's neighbours and similarities exactly as 'recommend' uses them, and
+        books.json beside it: every book of the model with ISBN-13, title, authors
+        and cover link (catalog first, Google Books cache for what it lacks; cached
+        covers preferred). Sends no request.
+
+        The model's inputs are items (item key -> rating), k, and the optional
+        restrict_ and exclude lists; its outputs recommendations and scores.
+        Loading and predicting need macOS or iOS; 'scripts/verify-coreml' checks a
+        model with coremltools anywhere.
+
+        OPTIONS
+          --out FILE.mlmodel     the model to write (required); books.json goes beside it
+          --model FILE           start from this model file instead of INPUTs (no fitting options)
+          --cache DIR            Google Books cache to read covers from
+                                 (default: cache/google-books beside FILE)
+          --similarity, --neighbors, --threshold, --shrinkage, --threads,
+          --format, --columns, --rating-scale, --catalog
+                                 as for 'bookrec recommend'
+
+        In a job file, "exportCoreML": "FILE.mlmodel" writes the same after the run.
+        Exit status: 0 ok, 64 usage, 65 no usable rating or a damaged --model file,
+        66 an input or the --model file cannot be read, 73 the model or books.json
+        cannot be written.
+        """
+
+    static func text(for command: String) -> String? {
+        switch command {
+        case "recommend": recommend
+        case "run": run
+        case "train": train
+        case "inspect": inspect
+        case "merge": merge
+        case "evaluate": evaluate
+        case "similar": similar
+        case "export-coreml": exportCoreML
+        case "help": overview
+        default: nil
+        }
+    }
+}
