@@ -25,18 +25,24 @@ struct BinaryRunner {
         process.executableURL = binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        // stderr goes to a file, stdout to a pipe read to its end: with two pipes,
+        // a child filling the one not being read would block, and so would the test.
+        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("bookrec-\(UUID().uuidString).err")
+        guard FileManager.default.createFile(atPath: errFile.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errFile.path])
+        }
+        defer { try? FileManager.default.removeItem(at: errFile) }
+        let err = try FileHandle(forWritingTo: errFile)
         let out = Pipe()
-        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes before waiting, so a chatty child cannot fill one and block.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try err.close()
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: try Data(contentsOf: errFile), as: UTF8.self))
     }
 }
