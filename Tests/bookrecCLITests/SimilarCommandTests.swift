@@ -85,6 +85,41 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    /// A model trained on the club answers as fitting on the club does, byte for byte.
+    @Test func aModelFileAnswersAsFittingDoes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("similar-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let model = folder.appendingPathComponent("club.bookrec").path
+        let train = try run(["train"] + Self.inputs + ["--model", model])
+        #expect(train.status == 0, "\(train.stderr)")
+        for format in [["--json"], []] {
+            let fitted = try run(["similar", Self.halfBloodPrince, "9780306406157"] + Self.inputs + format)
+            let read = try run(
+                ["similar", Self.halfBloodPrince, "9780306406157", "--model", model, "--quiet"] + format)
+            #expect(read.status == 0, "\(read.stderr)")
+            #expect(read.stdout == fitted.stdout && !read.stdout.isEmpty)
+            #expect(read.stderr.contains("9780306406157"))
+        }
+        let missing = try run(["similar", "9780306406157", "--model", model])
+        #expect(missing.status == 65)
+        let damaged = folder.appendingPathComponent("damaged.bookrec")
+        try Data("not a model".utf8).write(to: damaged)
+        let unreadable = try run(["similar", Self.halfBloodPrince, "--model", damaged.path])
+        #expect(unreadable.status == 65 && unreadable.stderr.contains(damaged.path), "\(unreadable.stderr)")
+    }
+
+    @Test(arguments: [
+        (["input/club"], "input/club"),
+        (["--similarity", "cosine"], "--similarity"),
+        (["--catalog", "input/catalog.csv"], "--catalog"),
+    ])
+    func inputsAndFittingOptionsBesideAModelExit64(extra: [String], named: String) throws {
+        let result = try run(["similar", Self.halfBloodPrince, "--model", "club.bookrec"] + extra)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("\(named)") && result.stderr.contains("--model"), "\(result.stderr)")
+    }
+
     @Test func anArgumentThatIsNeitherAFileNorAnISBNIsAMissingInput() throws {
         let result = try run(["similar", Self.halfBloodPrince, "input/nosuch.csv"])
         #expect(result.status == 66 && result.stderr.contains("input/nosuch.csv"))

@@ -1,8 +1,10 @@
 import BookRecommender
 import Foundation
 
-/// `bookrec similar ISBN... INPUT...`: "readers who liked this also liked":
-/// for each book, its nearest neighbours in the fitted item-item filter.
+/// `bookrec similar ISBN... INPUT...` (or `--model FILE` instead of the
+/// INPUTs): "readers who liked this also liked": for each book, its nearest
+/// neighbours in the item-item filter, fitted on the INPUTs or read from a
+/// model file written by `bookrec train`.
 ///
 /// Which argument is which: an argument naming an existing file or folder is
 /// an INPUT; otherwise one that normalises to an ISBN-13 (`ISBN.normalize`,
@@ -19,17 +21,10 @@ struct SimilarCommand {
         }
     }
 
-    /// One requested book: the argument as given and how to find it.
-    struct Query: Equatable {
-        var argument: String
-        /// The ISBN-13 the argument normalises to, if it does.
-        var isbn13: String?
-    }
-
     /// The settings flags `similar` shares with `recommend` (from `Setting.all`).
     static let settingFlags: Set<String> = [
         "format", "columns", "rating-scale", "catalog", "top", "threads", "similarity", "neighbors", "threshold",
-        "shrinkage",
+        "shrinkage", "model",
     ]
 
     static let options: [ArgumentParser.Option] =
@@ -38,96 +33,100 @@ struct SimilarCommand {
         ]
 
     var settings = RunSettings()
-    var books: [Query] = []
+    /// The books asked for, as given.
+    var books: [String] = []
     var json = false
 
     /// Reads the command line (without `bookrec similar`).
-    /// - Throws: `UsageError` for unknown or invalid options, no book, or no INPUT.
+    /// - Throws: `UsageError` for unknown or invalid options, no book, no
+    ///   INPUT (nor `--model`), or INPUTs or fitting options beside `--model`.
     init(arguments: [String]) throws(UsageError) {
         let parsed = try ArgumentParser(options: Self.options).parse(arguments)
         try Setting.apply(parsed, to: &settings)
         json = parsed.has("json")
         for argument in parsed.positionals {
-            if !FileManager.default.fileExists(atPath: argument), let isbn13 = ISBN.normalize(argument).isbn13 {
-                books.append(Query(argument: argument, isbn13: isbn13))
+            if !FileManager.default.fileExists(atPath: argument), ISBN.normalize(argument).isbn13 != nil {
+                books.append(argument)
             } else {
                 settings.inputs.append(argument)
             }
         }
-        for key in parsed.values["book"] ?? [] {
-            books.append(Query(argument: key, isbn13: ISBN.normalize(key).isbn13))
-        }
+        books += parsed.values["book"] ?? []
         guard !books.isEmpty else { throw .missingArgument("ISBN (or --book KEY)") }
-        guard !settings.inputs.isEmpty else { throw .missingArgument("INPUT") }
+        guard settings.modelFile != nil else {
+            guard !settings.inputs.isEmpty else { throw .missingArgument("INPUT (or --model FILE)") }
+            return
+        }
+        if let flag = ["format", "columns", "rating-scale", "catalog"].first(where: parsed.has) {
+            throw .conflictingOptions("--\(flag)", "--model", reason: "the model is read, not fitted")
+        }
+        try FitSettings.checkFlags(parsed, model: "--model")
+        if let input = settings.inputs.first {
+            throw .conflictingOptions(input, "--model", reason: "the model is read, not fitted on inputs")
+        }
     }
 
-    /// Ingests, fits, and describes each book's neighbours; books not in the
-    /// ratings are reported on stderr.
+    /// Fits the model on the INPUTs (or reads the model file) and describes
+    /// each book's neighbours; books not in it are reported on stderr.
     /// - Throws: `IngestError` (66 for a missing input), `RunError.noRatings`,
-    ///   `NotFound` when none of the books is in the ratings (65).
+    ///   `BookModelError` for a model file that is missing (66) or damaged
+    ///   (65), `NotFound` when none of the books is in the ratings (65).
     func run(log: Log) throws -> String {
-        let result = try ReadOnlyIngest.read(
-            try settings.inputFiles(), settings: settings, log: log)
-        let index = Dictionary(result.data.itemKeys.enumerated().map { ($1, Int32($0)) }) { first, _ in first }
-        var found: [(query: Query, item: Int32)] = []
+        let model = try self.model(log: log)
+        let known = ModelBooks(model)
+        var found: [(query: String, book: ModelBooks.Book)] = []
         var missing: [String] = []
         for query in books {
-            if let item = Self.item(for: query, index: index, items: result.items) {
-                found.append((query, item))
+            if let book = known.book(named: query) {
+                found.append((query, book))
             } else {
-                missing.append(query.argument)
-                log.warning("similar", "book not in the ratings", ["book": query.argument])
+                missing.append(query)
+                log.warning("similar", "book not in the ratings", ["book": query])
             }
         }
         guard !found.isEmpty else { throw NotFound(books: missing) }
-        var options = settings.model
-        options.neighbors = max(options.neighbors, options.top)
-        let model = Recommender(options: options).fit(result.data)
-        let describe = BookDescriber(data: result.data, items: result.items, model: model, top: options.top)
+        let describe = BookDescriber(model: model, books: known, top: settings.model.top)
         if json {
             return JSONValue.object([
-                "similarity": .string(options.similarity.rawValue),
-                "books": .array(found.map { describe.json(query: $0.query.argument, item: $0.item) }),
+                "similarity": .string(model.options.similarity.rawValue),
+                "books": .array(found.map { describe.json(query: $0.query, book: $0.book) }),
                 "notFound": .array(missing.map(JSONValue.string)),
             ]).text
         }
-        return found.map { describe.table(item: $0.item) }.joined(separator: "\n")
+        return found.map { describe.table(book: $0.book) }.joined(separator: "\n")
     }
 
-    /// The item a query names: by item key, then by ISBN-13 as key, then by
-    /// the ISBN-13 ingest recorded for an item.
-    static func item(for query: Query, index: [String: Int32], items: [ItemInfo]) -> Int32? {
-        if let item = index[query.argument] { return item }
-        guard let isbn13 = query.isbn13 else { return nil }
-        if let item = index[isbn13] { return item }
-        return items.firstIndex { $0.isbn13 == isbn13 }.map(Int32.init)
+    /// The model file's model, or one fitted on the INPUTs with at least `--top` neighbours a book.
+    private func model(log: Log) throws -> BookModel {
+        if let path = settings.modelFile {
+            let model = try BookModel(contentsOf: URL(fileURLWithPath: path))
+            log.info("model", "loaded", ["file": path, "fingerprint": model.fingerprint])
+            return model
+        }
+        let result = try ReadOnlyIngest.read(try settings.inputFiles(), settings: settings, log: log)
+        var options = settings.model
+        options.neighbors = max(options.neighbors, options.top)
+        return try BookModel.fit(Ratings(data: result.data, items: result.items), options: options)
     }
 }
 
-/// Turns a fitted model's neighbour list for one book into text or JSON.
+/// Turns a model's neighbours of one book into text or JSON.
 private struct BookDescriber {
-    let data: RatingData
-    let items: [ItemInfo]
-    let model: FittedModel
+    let model: BookModel
+    let books: ModelBooks
     let top: Int
 
-    func ratings(of item: Int32) -> Int { model.ratingCount(of: item) }
-
-    func title(of item: Int32) -> String { items[Int(item)].title ?? "" }
-
     /// A header line with the book, then a table of its neighbours.
-    func table(item: Int32) -> String {
-        let key = data.itemKeys[Int(item)]
+    func table(book: ModelBooks.Book) -> String {
         var text =
-            ([key, title(of: item)].filter { !$0.isEmpty } + ["(\(ratings(of: item)) ratings)"])
+            ([book.key, book.title ?? ""].filter { !$0.isEmpty } + ["(\(book.ratings) ratings)"])
             .joined(separator: "  ") + "\n"
-        let neighbors = model.neighbors(of: item).prefix(top)
+        let neighbors = model.similar(to: book.key, top: top)
         guard !neighbors.isEmpty else { return text + "  no similar books: no reader of it rated another\n" }
         var rows = [["RANK", "SIMILARITY", "BOOK", "TITLE"]]
         for (rank, neighbor) in neighbors.enumerated() {
             rows.append([
-                String(rank + 1), String(format: "%.4f", neighbor.similarity), data.itemKeys[Int(neighbor.item)],
-                title(of: neighbor.item),
+                String(rank + 1), String(format: "%.4f", neighbor.similarity), neighbor.book, neighbor.title ?? "",
             ])
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -141,24 +140,23 @@ private struct BookDescriber {
     }
 
     /// The book and its neighbours, similarities rounded to 6 decimals.
-    func json(query: String, item: Int32) -> JSONValue {
-        var book = describe(item)
-        book["query"] = .string(query)
-        book["ratings"] = .integer(ratings(of: item))
-        book["neighbors"] = .array(
-            model.neighbors(of: item).prefix(top).map { neighbor in
-                var entry = describe(neighbor.item)
-                entry["similarity"] = .fixed(Double(neighbor.similarity), places: 6)
-                return .object(entry)
+    func json(query: String, book: ModelBooks.Book) -> JSONValue {
+        var entry = describe(book)
+        entry["query"] = .string(query)
+        entry["ratings"] = .integer(book.ratings)
+        entry["neighbors"] = .array(
+            model.similar(to: book.key, top: top).map { neighbor in
+                var fields = books.book(key: neighbor.book).map(describe) ?? ["item": .string(neighbor.book)]
+                fields["similarity"] = .fixed(neighbor.similarity, places: 6)
+                return .object(fields)
             })
-        return .object(book)
+        return .object(entry)
     }
 
-    private func describe(_ item: Int32) -> [String: JSONValue] {
-        let info = items[Int(item)]
-        return [
-            "item": .string(data.itemKeys[Int(item)]), "isbn13": info.isbn13.map(JSONValue.string) ?? .null,
-            "title": info.title.map(JSONValue.string) ?? .null,
+    private func describe(_ book: ModelBooks.Book) -> [String: JSONValue] {
+        [
+            "item": .string(book.key), "isbn13": book.isbn13.map(JSONValue.string) ?? .null,
+            "title": book.title.map(JSONValue.string) ?? .null,
         ]
     }
 }

@@ -4,7 +4,7 @@ import BookRecommender
 enum Usage {
     static let line =
         "usage: bookrec recommend INPUT... [options] | run JOB.json [options] | train INPUT... --model FILE | "
-        + "merge OUT | inspect INPUT... | evaluate INPUT... | similar ISBN... INPUT... | "
+        + "merge OUT | inspect INPUT... | evaluate INPUT... | similar ISBN... INPUT... (or --model FILE) | "
         + "export-coreml INPUT... --out FILE.mlmodel | help"
 
     static let overview = """
@@ -20,6 +20,7 @@ enum Usage {
                                                  (--model FILE: what a model file holds)
           bookrec evaluate INPUT... [options]    hold out ratings, score the filter and popularity on them
           bookrec similar ISBN... INPUT...       the books most similar to each ISBN ("readers also liked")
+                                                 (or --model FILE instead of INPUT...)
           bookrec export-coreml INPUT... --out FILE.mlmodel   (or --model FILE instead of INPUT...)
                                                  the filter as a Core ML model for the app, books.json beside it
           bookrec help [COMMAND]                 this text, or one command's
@@ -201,10 +202,13 @@ enum Usage {
 
     static let similar = """
         bookrec similar ISBN... INPUT... [options]
+        bookrec similar ISBN... --model FILE [--book KEY] [--top N] [--json]
 
-        "Readers who liked this also liked": fits the filter on the INPUTs and
-        prints, for each ISBN, its title and its most similar books with their
-        similarity.
+        "Readers who liked this also liked": fits the filter on the INPUTs (or
+        reads the model 'bookrec train' wrote, with --model) and prints, for each
+        ISBN, its title and its most similar books with their similarity. A
+        model file shows at most as many similar books as it was trained with
+        neighbours (--neighbors).
 
         An argument that exists as a file or folder is an INPUT; otherwise one that
         reads as an ISBN (ISBN-10 or ISBN-13, hyphens allowed) is a book. Name books
@@ -214,12 +218,14 @@ enum Usage {
           --book KEY             a book by item key (repeatable)
           --top N                similar books shown per book (default 10)
           --json                 print JSON (sorted keys) instead of the table
+          --model FILE           a model file to read instead of fitting on INPUTs
           --similarity, --neighbors, --threshold, --shrinkage, --threads,
           --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 
         A book not in the ratings is reported on stderr; when none of them is,
-        the exit status is 65. 64 usage, 66 an input cannot be read.
+        the exit status is 65. 64 usage, 66 an input or the model file cannot be
+        read, 65 a damaged model file.
         """
 
     static let exportCoreML = """
