@@ -37,6 +37,7 @@ public struct BookModel: Sendable {
     public let trainedAt: Date
     package let books: BookTable
     let tables: ScoringTables
+    private let editions: LazyEditions
     /// The training readers, in `books`' numbering.
     let readers: ModelReaders
     let userIDs: [String]
@@ -75,6 +76,7 @@ public struct BookModel: Sendable {
         self.trainedAt = trainedAt
         self.books = books
         self.tables = tables
+        editions = LazyEditions(infos: books.infos)
         self.readers = readers
         self.userIDs = userIDs
         self.userOrder = userOrder
@@ -144,11 +146,14 @@ public struct BookModel: Sendable {
         }
     }
 
+    /// What scoring needs: the tables, with the books that are editions of one work.
+    var scoringTables: ScoringTables { tables.with(editions.value) }
+
     /// Reader `user` of `readers` scored with a scorer of its own.
     private func picks(of user: Int, in readers: ReaderRows, top: Int) -> [Pick] {
         var options = self.options
         options.top = top
-        var scorer = UserScorer(tables: tables, options: options.clamped)
+        var scorer = UserScorer(tables: scoringTables, options: options.clamped)
         return scorer.recommend(user: user, in: readers).map { pick in
             let info = books.infos[Int(pick.item)]
             return Pick(

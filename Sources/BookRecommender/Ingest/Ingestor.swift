@@ -14,6 +14,8 @@ package struct Ingestor {
         package var sameBook = SameBookJoin.Summary()
         /// The members of the per-person exports, with what their files gave.
         package var members: [MemberReport] = []
+        /// The books left as editions of one work (see `SameBookJoin`).
+        var editions = Editions.none
 
         /// The members whose files gave no rating.
         package var membersWithoutRatings: [MemberReport] { members.filter { $0.problem != nil } }
@@ -102,10 +104,10 @@ package struct Ingestor {
         }
         var data = sink.data
         var items = sink.items
-        let sameBook = SameBookJoin.join(&data, items: &items)
+        let (sameBook, editions) = SameBookJoin.join(&data, items: &items)
         return Result(
             data: data, items: items, files: reports, catalog: catalogCounts, sameBook: sameBook,
-            members: MemberReport.members(of: files, reports: reports))
+            members: MemberReport.members(of: files, reports: reports), editions: editions)
     }
 
     /// Reads `file` as `format` into `sink`. A generic file is read on

@@ -19,14 +19,12 @@ package enum SameBookJoin {
     }
 
     /// Joins the books of `data` (whose `items` describe them).
+    /// - Returns: what changed, and the editions left (in the joined numbering)
+    ///   for the scorer, which treats them as one book.
     /// - Complexity: O(books + ratings + shelf entries) when no group has two
     ///   books; nothing is touched then.
-    static func join(_ data: inout RatingData, items: inout [ItemInfo]) -> Summary {
-        var groups: [String: [Int]] = [:]
-        for (index, info) in items.enumerated() {
-            guard let key = TitleKey.make(title: info.title, author: info.authors.first ?? "") else { continue }
-            groups[key, default: []].append(index)
-        }
+    static func join(_ data: inout RatingData, items: inout [ItemInfo]) -> (summary: Summary, editions: Editions) {
+        let groups = TitleKey.groups(items)
         var summary = Summary()
         var target = Array(0..<items.count)
         var editions: [[Int]] = []
@@ -41,11 +39,11 @@ package enum SameBookJoin {
             if keyed.count > 1 { editions.append(keyed) }
         }
         if summary.joined > 0 { merge(&data, items: &items, into: target) }
-        if !editions.isEmpty {
-            let remap = survivorIndices(target)
-            summary.editionShelves = addEditionShelves(&data, editions: editions.map { $0.map { remap[$0] } })
-        }
-        return summary
+        guard !editions.isEmpty else { return (summary, .none) }
+        let remap = survivorIndices(target)
+        let works = editions.map { $0.map { remap[$0] } }
+        summary.editionShelves = addEditionShelves(&data, editions: works)
+        return (summary, Editions(groups: works, itemCount: items.count))
     }
 
     /// The new index of every old item once the joined ones are gone (theirs is their target's).

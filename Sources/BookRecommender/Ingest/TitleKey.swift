@@ -14,6 +14,17 @@ import Foundation
 enum TitleKey {
     static let prefix = "title:"
 
+    /// The items of `infos` (one per item) grouped by the key of their title
+    /// and first author, each group ascending; books without such a key are in none.
+    static func groups(_ infos: [ItemInfo]) -> [String: [Int]] {
+        var groups: [String: [Int]] = [:]
+        for (index, info) in infos.enumerated() {
+            guard let key = make(title: info.title, author: info.authors.first ?? "") else { continue }
+            groups[key, default: []].append(index)
+        }
+        return groups
+    }
+
     /// The key of `title` by `author` (the first author as the record gives
     /// it), or nil when the title or the author leaves nothing once
     /// normalised. With `author` nil, a key of the title alone (`title:dune|`),
@@ -48,15 +59,22 @@ enum TitleKey {
         return words.last { !isSuffix($0) }.map(String.init) ?? ""
     }
 
-    /// Lower-case words of letters and digits, accents dropped, one space between.
+    /// Lower-case words of letters and digits, accents dropped, `&` read as
+    /// `and`, one space between. ASCII text (most titles and names) skips
+    /// Foundation's folding, which would only lower its case, as the loop does.
     static func folded(_ text: some StringProtocol) -> String {
-        let plain = String(text).replacingOccurrences(of: "&", with: " and ")
-            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let plain =
+            text.utf8.allSatisfy { $0 < 0x80 }
+            ? String(text)
+            : String(text).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var result = ""
         var pendingSpace = false
         for scalar in plain.unicodeScalars {
             if scalar == "'" || scalar == "\u{2019}" || scalar == "\u{2018}" { continue }
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+            if scalar == "&" {
+                result += result.isEmpty ? "and" : " and"
+                pendingSpace = true
+            } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 if pendingSpace && !result.isEmpty { result += " " }
                 pendingSpace = false
                 result.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)

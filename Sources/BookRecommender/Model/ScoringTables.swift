@@ -6,8 +6,18 @@ struct ScoringTables: Sendable {
     let popularity: Popularity
     /// Each item's position in ascending key order.
     let keyRank: [Int32]
+    /// The books that are editions of one work, scored as one book; none for
+    /// a model fitted without titles (`FittedModel` on its own).
+    private(set) var editions = Editions.none
 
     var itemCount: Int { keyRank.count }
+
+    /// These tables with `editions` scored as one book each.
+    func with(_ editions: Editions) -> ScoringTables {
+        var tables = self
+        tables.editions = editions
+        return tables
+    }
 }
 
 extension ScoringTables {

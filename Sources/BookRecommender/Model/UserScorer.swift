@@ -52,16 +52,25 @@ struct UserScorer: ~Copyable {
         let rated = readers.byUser.range(of: user)
         for entry in readers.byUser.entries[rated] { ownedBy[Int(entry.column)] = stamp }
         for entry in readers.shelves.entries[readers.shelves.range(of: user)] { ownedBy[Int(entry.column)] = stamp }
+        if !tables.editions.isEmpty {
+            for entry in readers.byUser.entries[rated] { ownEditions(of: entry.column, stamp: stamp) }
+            for entry in readers.shelves.entries[readers.shelves.range(of: user)] {
+                ownEditions(of: entry.column, stamp: stamp)
+            }
+        }
         let top = picks.capacity
         var result =
             rated.count >= options.minRatings && top > 0
             ? filterPicks(ratings: readers.byUser.entries, rated: rated, stamp: stamp) : []
+        // A pick's other editions are not offered again by the popularity fill.
+        for pick in result { ownEditions(of: pick.item, stamp: stamp) }
         let popularity = tables.popularity
         var rank = 0
         while result.count < top && rank < popularity.items.count {
             let item = popularity.items[rank]
             if ownedBy[Int(item)] != stamp && pickOf[Int(item)] < 0 && options.allows(item) {
                 result.append(Recommendation(item: item, score: popularity.scores[rank], because: [], fallback: true))
+                ownEditions(of: item, stamp: stamp)
             }
             rank += 1
         }
@@ -72,6 +81,13 @@ struct UserScorer: ~Copyable {
         return result
     }
 
+    /// Marks every edition of `item`'s work as owned by the user of `stamp`.
+    private func ownEditions(of item: Int32, stamp: Int32) {
+        let editions = tables.editions
+        guard !editions.isEmpty, case let work = editions.workOf[Int(item)], work >= 0 else { return }
+        for edition in editions.items(of: work) { ownedBy[Int(edition)] = stamp }
+    }
+
     /// Scores every book that neighbours one of the user's rated books, keeps
     /// the best positive scores the user does not own, and explains each.
     /// Leaves `pickOf` and `isPick` set for the picks.
@@ -79,13 +95,13 @@ struct UserScorer: ~Copyable {
         let touchedCount = accumulate(ratings: ratings, rated: rated, stamp: stamp)
         let keyRank = tables.keyRank
         let average = options.scoring == .weightedAverage
+        if !tables.editions.isEmpty { keepBestEditions(touchedCount: touchedCount, stamp: stamp) }
         // The lowest score the full pick heap can still take: most candidates stop here.
         var floor = -Float.infinity
         for slot in 0..<touchedCount {
             let item = touched[slot]
             let j = Int(item)
-            let score = tallies[j].score
-            let value = average ? (weights[j] > 0 ? score / weights[j] : 0) : score
+            let value = value(of: j, average: average)
             guard value > 0, value >= floor, ownedBy[j] != stamp, options.allows(item) else { continue }
             guard picks.accepts(score: value, rank: keyRank[j]) else { continue }
             picks.insert(score: value, rank: keyRank[j], payload: item)
@@ -108,6 +124,36 @@ struct UserScorer: ~Copyable {
         }
         explain(&result, shares: shares, ratings: ratings, rated: rated)
         return result
+    }
+
+    /// Candidate `j`'s score: its sum, or its weighted average when averaging.
+    @inline(__always)
+    private func value(of j: Int, average: Bool) -> Float {
+        let score = tallies[j].score
+        return average ? (weights[j] > 0 ? score / weights[j] : 0) : score
+    }
+
+    /// Of each work with several touched editions, leaves only the best
+    /// candidate (highest score, then first in key order) unowned, so a list
+    /// holds one edition of a work; the others are marked owned for this user.
+    private func keepBestEditions(touchedCount: Int, stamp: Int32) {
+        let editions = tables.editions
+        let keyRank = tables.keyRank
+        let average = options.scoring == .weightedAverage
+        for slot in 0..<touchedCount {
+            let item = Int(touched[slot])
+            let work = editions.workOf[item]
+            guard work >= 0, ownedBy[item] != stamp, options.allows(Int32(item)) else { continue }
+            let mine = value(of: item, average: average)
+            let beaten = editions.items(of: work).contains { rival in
+                let other = Int(rival)
+                guard other != item, ownedBy[other] != stamp, tallies[other].seenBy == stamp, options.allows(rival)
+                else { return false }
+                let theirs = value(of: other, average: average)
+                return theirs > mine || (theirs == mine && keyRank[other] < keyRank[item])
+            }
+            if beaten { ownedBy[item] = stamp }
+        }
     }
 
     /// Adds `sim(i, j) · r_i` (and, when averaging, `|sim(i, j)|`) for every rated `i` and

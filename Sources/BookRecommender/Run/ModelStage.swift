@@ -17,7 +17,7 @@ struct ModelStage {
             let fitted = Recommender(options: try bookLists(settings.model, keys: data.itemKeys)).fit(data)
             let matrix = fitted.matrix
             return PreparedModel(
-                origin: .fitted(fitted), tables: fitted.tables,
+                origin: .fitted(fitted), tables: fitted.tables.with(result.editions),
                 books: BookTable(
                     keys: data.itemKeys, infos: result.items, keyRank: matrix.keyRank, itemAtRank: matrix.itemAtRank),
                 options: fitted.options, readers: matrix.readers, rated: matrix.readers)
@@ -46,7 +46,7 @@ struct ModelStage {
             origin: .loaded(
                 ModelSource(path: path, model: model, sameInputs: sameInputs),
                 kept: settings.exportCoreML == nil ? nil : model),
-            tables: model.tables, books: model.books, options: options,
+            tables: model.scoringTables, books: model.books, options: options,
             readers: renumbered ? rated.translated(through: newIndex, itemCount: model.bookCount) : rated, rated: rated)
     }
 
