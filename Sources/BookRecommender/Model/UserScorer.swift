@@ -13,6 +13,8 @@ struct UserScorer: ~Copyable {
     }
 
     private let tables: ScoringTables
+    /// Whether some books are editions of one work (most models have none).
+    private let hasEditions: Bool
     private let options: ModelOptions
     private let tallies: ScratchArray<Tally>
     /// `Σ |sim|` per candidate; used only by `Scoring.weightedAverage`.
@@ -32,6 +34,7 @@ struct UserScorer: ~Copyable {
         let itemCount = tables.itemCount
         let top = max(0, options.top)
         self.tables = tables
+        hasEditions = !tables.editions.isEmpty
         self.options = options
         tallies = ScratchArray(count: itemCount, filledWith: Tally(score: 0, seenBy: 0))
         weights = ScratchArray(count: itemCount, filledWith: 0)
@@ -52,7 +55,7 @@ struct UserScorer: ~Copyable {
         let rated = readers.byUser.range(of: user)
         for entry in readers.byUser.entries[rated] { ownedBy[Int(entry.column)] = stamp }
         for entry in readers.shelves.entries[readers.shelves.range(of: user)] { ownedBy[Int(entry.column)] = stamp }
-        if !tables.editions.isEmpty {
+        if hasEditions {
             for entry in readers.byUser.entries[rated] { ownEditions(of: entry.column, stamp: stamp) }
             for entry in readers.shelves.entries[readers.shelves.range(of: user)] {
                 ownEditions(of: entry.column, stamp: stamp)
@@ -63,14 +66,14 @@ struct UserScorer: ~Copyable {
             rated.count >= options.minRatings && top > 0
             ? filterPicks(ratings: readers.byUser.entries, rated: rated, stamp: stamp) : []
         // A pick's other editions are not offered again by the popularity fill.
-        for pick in result { ownEditions(of: pick.item, stamp: stamp) }
+        if hasEditions { for pick in result { ownEditions(of: pick.item, stamp: stamp) } }
         let popularity = tables.popularity
         var rank = 0
         while result.count < top && rank < popularity.items.count {
             let item = popularity.items[rank]
             if ownedBy[Int(item)] != stamp && pickOf[Int(item)] < 0 && options.allows(item) {
                 result.append(Recommendation(item: item, score: popularity.scores[rank], because: [], fallback: true))
-                ownEditions(of: item, stamp: stamp)
+                if hasEditions { ownEditions(of: item, stamp: stamp) }
             }
             rank += 1
         }
@@ -81,10 +84,11 @@ struct UserScorer: ~Copyable {
         return result
     }
 
-    /// Marks every edition of `item`'s work as owned by the user of `stamp`.
+    /// Marks every edition of `item`'s work as owned by the user of `stamp`
+    /// (only when `hasEditions`).
     private func ownEditions(of item: Int32, stamp: Int32) {
         let editions = tables.editions
-        guard !editions.isEmpty, case let work = editions.workOf[Int(item)], work >= 0 else { return }
+        guard case let work = editions.workOf[Int(item)], work >= 0 else { return }
         for edition in editions.items(of: work) { ownedBy[Int(edition)] = stamp }
     }
 
@@ -95,7 +99,7 @@ struct UserScorer: ~Copyable {
         let touchedCount = accumulate(ratings: ratings, rated: rated, stamp: stamp)
         let keyRank = tables.keyRank
         let average = options.scoring == .weightedAverage
-        if !tables.editions.isEmpty { keepBestEditions(touchedCount: touchedCount, stamp: stamp) }
+        if hasEditions { keepBestEditions(touchedCount: touchedCount, stamp: stamp) }
         // The lowest score the full pick heap can still take: most candidates stop here.
         var floor = -Float.infinity
         for slot in 0..<touchedCount {
