@@ -15,8 +15,8 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let path = FuzzHarness.write(data, size, named: "pieces.xml")
-    let whole = PiecesOutcome(path, threads: 1, pieceBytes: RatingsXMLReader.pieceBytes)
-    let strings = PiecesOutcome(path, threads: 0, pieceBytes: RatingsXMLReader.pieceBytes)
+    let whole = PiecesOutcome(path, threads: 1, pieceBytes: ChunkPipeline.pieceBytes)
+    let strings = PiecesOutcome(path, threads: 0, pieceBytes: ChunkPipeline.pieceBytes)
     if strings.error == nil {
         FuzzHarness.require(whole == strings, "bytes read \(whole), strings \(strings)")
     } else {

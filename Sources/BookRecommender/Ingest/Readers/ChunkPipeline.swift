@@ -11,6 +11,14 @@ import Foundation
 /// `window` chunks past the last one taken back are parsed ahead, so memory
 /// stays bounded whatever the file holds.
 final class ChunkPipeline: @unchecked Sendable {
+    /// The size of the pieces a file is cut into for parsing on several
+    /// threads (bytes): small enough that a piece's batch stays small, large
+    /// enough to pay for itself. The CSV and ratings XML readers share it.
+    static let pieceBytes = (256 << 10)...(1 << 20)
+    /// Records per batch when one parser reads on to the end of a file:
+    /// bounds what a batch holds, however many records are rejected.
+    static let batchRecords = 1 << 16
+
     /// A parsed chunk and the thread (parser) that read it.
     struct Parsed {
         var batch: RatingsBatch

@@ -1,11 +1,4 @@
 extension RatingsCSVReader {
-    /// Records per batch when one parser reads on to the end of a file: bounds
-    /// what a batch holds, however many records are rejected.
-    static let batchRecords = 1 << 16
-    /// The size of the chunks parsed at once (bytes): small enough that a
-    /// chunk's batch stays small, large enough to pay for itself.
-    static let chunkBytes = (256 << 10)...(1 << 20)
-
     /// Reads every record of `file` into `sink` with the same result as
     /// `read(_:into:)`, but from the field bytes (see `RatingsRowParser`). With
     /// `threads` above 1 the file is cut into chunks at line feeds, parsed on
@@ -20,8 +13,8 @@ extension RatingsCSVReader {
     /// - Throws: as `read(_:into:)`.
     func read(
         _ file: InputFile, into sink: inout IngestSink, threads: Int,
-        chunkBytes: ClosedRange<Int> = RatingsCSVReader.chunkBytes,
-        batchRecords: Int = RatingsCSVReader.batchRecords
+        chunkBytes: ClosedRange<Int> = ChunkPipeline.pieceBytes,
+        batchRecords: Int = ChunkPipeline.batchRecords
     ) throws(IngestError) {
         guard FileChunks.isRegularFile(file.path) else { return try read(file, into: &sink) }
         let input = try DelimitedFile(file)

@@ -1,11 +1,6 @@
 import Foundation
 
 extension RatingsXMLReader {
-    /// Records per batch when one parser reads on to the end of a file.
-    static let batchRecords = 1 << 16
-    /// The size of the pieces parsed at once (bytes).
-    static let pieceBytes = (256 << 10)...(1 << 20)
-
     /// Reads every `rating` of `file` into `sink` with the same result as
     /// `read(_:into:)`, but from the attribute bytes (see `RatingsXMLParser`)
     /// and, with `threads` above 1, in parallel: the content after the root's
@@ -27,8 +22,8 @@ extension RatingsXMLReader {
     /// - Throws: as `read(_:into:)`.
     func read(
         _ file: InputFile, into sink: inout IngestSink, threads: Int,
-        pieceBytes: ClosedRange<Int> = RatingsXMLReader.pieceBytes,
-        batchRecords: Int = RatingsXMLReader.batchRecords
+        pieceBytes: ClosedRange<Int> = ChunkPipeline.pieceBytes,
+        batchRecords: Int = ChunkPipeline.batchRecords
     ) throws(IngestError) {
         guard let fileSize = FileChunks.regularFileSize(file.path) else { return try read(file, into: &sink) }
         let path = file.path

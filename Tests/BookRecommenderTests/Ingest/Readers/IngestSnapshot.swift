@@ -54,10 +54,10 @@ struct IngestSnapshot: Equatable {
     /// a few records to the default.
     static let bytePaths: [Path] =
         [1, 2, 3, 4].flatMap { threads in
-            [1...1, 16...16, 64...64, RatingsCSVReader.chunkBytes].map { chunkBytes in
+            [1...1, 16...16, 64...64, ChunkPipeline.pieceBytes].map { chunkBytes in
                 Path.bytes(threads: threads, chunkBytes: chunkBytes, batchRecords: 3)
             }
-        } + [.bytes(threads: 1, chunkBytes: RatingsCSVReader.chunkBytes, batchRecords: RatingsCSVReader.batchRecords)]
+        } + [.bytes(threads: 1, chunkBytes: ChunkPipeline.pieceBytes, batchRecords: ChunkPipeline.batchRecords)]
 }
 
 extension IngestSnapshot {

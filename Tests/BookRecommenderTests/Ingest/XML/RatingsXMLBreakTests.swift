@@ -54,10 +54,10 @@ import Testing
     /// The routes: one thread, two and three with the default pieces (the
     /// file makes about five of 256 KiB), two with pieces of 1 MiB.
     static let routes: [XMLReadOutcome.Route] = [
-        .bytes(threads: 1, pieceBytes: RatingsXMLReader.pieceBytes, batchRecords: RatingsXMLReader.batchRecords),
-        .bytes(threads: 2, pieceBytes: RatingsXMLReader.pieceBytes, batchRecords: RatingsXMLReader.batchRecords),
-        .bytes(threads: 3, pieceBytes: RatingsXMLReader.pieceBytes, batchRecords: RatingsXMLReader.batchRecords),
-        .bytes(threads: 2, pieceBytes: (1 << 20)...(1 << 20), batchRecords: RatingsXMLReader.batchRecords),
+        .bytes(threads: 1, pieceBytes: ChunkPipeline.pieceBytes, batchRecords: ChunkPipeline.batchRecords),
+        .bytes(threads: 2, pieceBytes: ChunkPipeline.pieceBytes, batchRecords: ChunkPipeline.batchRecords),
+        .bytes(threads: 3, pieceBytes: ChunkPipeline.pieceBytes, batchRecords: ChunkPipeline.batchRecords),
+        .bytes(threads: 2, pieceBytes: (1 << 20)...(1 << 20), batchRecords: ChunkPipeline.batchRecords),
     ]
 
     @Test(arguments: Break.allCases, [1, 2_345, 15_000, 29_998])
@@ -71,7 +71,7 @@ import Testing
         // The routes with threads do cut the file: the break lies inside one of several pieces.
         let head = try #require(try XMLDocumentHead.read(brokenPath))
         let pieces = try FileChunks.split(
-            brokenPath, from: head.end, count: 16, sizes: RatingsXMLReader.pieceBytes, after: UInt8(ascii: ">"))
+            brokenPath, from: head.end, count: 16, sizes: ChunkPipeline.pieceBytes, after: UInt8(ascii: ">"))
         #expect(pieces.count >= 3 || index < 15_000)
 
         let clean = XMLReadOutcome.read(cleanPath, .strings)

@@ -38,7 +38,7 @@ import Testing
         let path = try XMLFixtures.write(Self.document(scale: source == .file ? "10" : nil), named: "scale10.xml")
         let head = try #require(try XMLDocumentHead.read(path))
         let pieces = try FileChunks.split(
-            path, from: head.end, count: 24, sizes: RatingsXMLReader.pieceBytes, after: UInt8(ascii: ">"))
+            path, from: head.end, count: 24, sizes: ChunkPipeline.pieceBytes, after: UInt8(ascii: ">"))
         #expect(pieces.count >= 3, "three threads read the file in pieces")
         func ingest(threads: Int) throws -> (Ingestor.Result, [RejectLog.Entry]) {
             let rejects = RejectLog(streamingTo: nil, keep: 1000)
@@ -83,7 +83,7 @@ import Testing
         #expect(strings.snapshot.shelfUser.count == 2_725 && strings.snapshot.counts.rejected == 32)
         for threads in [1, 3] {
             let route = XMLReadOutcome.Route.bytes(
-                threads: threads, pieceBytes: 4096...4096, batchRecords: RatingsXMLReader.batchRecords)
+                threads: threads, pieceBytes: 4096...4096, batchRecords: ChunkPipeline.batchRecords)
             #expect(XMLReadOutcome.read(path, route) == strings, "\(route)")
         }
     }

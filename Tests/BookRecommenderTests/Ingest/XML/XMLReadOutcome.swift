@@ -48,10 +48,10 @@ struct XMLReadOutcome: Equatable {
     /// few records to the default.
     static let byteRoutes: [Route] =
         [1, 2, 3, 4].flatMap { threads in
-            [1...1, 16...16, 64...64, RatingsXMLReader.pieceBytes].map { pieceBytes in
+            [1...1, 16...16, 64...64, ChunkPipeline.pieceBytes].map { pieceBytes in
                 Route.bytes(threads: threads, pieceBytes: pieceBytes, batchRecords: 3)
             }
         } + [
-            .bytes(threads: 1, pieceBytes: RatingsXMLReader.pieceBytes, batchRecords: RatingsXMLReader.batchRecords)
+            .bytes(threads: 1, pieceBytes: ChunkPipeline.pieceBytes, batchRecords: ChunkPipeline.batchRecords)
         ]
 }
