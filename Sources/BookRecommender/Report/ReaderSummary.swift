@@ -76,4 +76,19 @@ package struct ReaderSummary: Sendable, Equatable, Codable {
         }
         self.mailed = mailed
     }
+
+    /// A summary read back field by field (see `ReaderSummary+Compact`).
+    init(
+        user: String, stem: String, picks: Int, popular: Bool, top: [Top], bytes: (csv: Int, jsonl: Int, lists: Int),
+        since: Since?, mailed: Bool
+    ) {
+        self.user = user
+        self.stem = stem
+        self.picks = picks
+        self.popular = popular
+        self.top = top
+        (csvBytes, jsonlBytes, listBytes) = bytes
+        self.since = since
+        self.mailed = mailed
+    }
 }

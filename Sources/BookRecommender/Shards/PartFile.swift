@@ -1,69 +1,63 @@
 import Foundation
 
-/// What a shard's part holds for `bookrec merge` besides the readers' own
-/// files (`users/`, written exactly as the merged run shows them) and their
-/// lines of `recommendations.csv` and `.jsonl`:
+/// What a shard's part holds for `bookrec merge` besides its readers' lines
+/// of `recommendations.csv`, `.jsonl` and `lists.tsv` (their own files are
+/// in `RunHistory.partsRun`, written exactly as the merged run shows them):
 ///
-/// - `readers.jsonl`: one `ReaderSummary` per line, in UTF-8 order of ids,
-///   which the merge builds the club digest from and copies each reader's
-///   CSV and JSONL bytes by;
+/// - `readers.bin`: one `ReaderSummary` per reader, in UTF-8 order of ids,
+///   after a first line naming the format (`ReaderSummary+Compact`), which
+///   the merge builds the club digest from and copies each reader's lines by;
 /// - `club.json`: the part's `ClubTally` (its readers' picks and ratings),
 ///   which the merge adds up for the digest's charts and the enrichment summary.
 ///
 /// Both are compact: the merge never reads a reader's picks again.
 enum PartFile {
-    static let readers = "readers.jsonl"
+    static let readers = "readers.bin"
     static let club = "club.json"
+    /// The first line of `readers.bin`; a new layout takes a new line.
+    static let readersFormat = Array("bookrec reader summaries 1\n".utf8)
 
-    /// Writes `readers.jsonl` (when `summaries` is not nil: the part has
+    /// Writes `readers.bin` (when `summaries` is not nil: the part has
     /// reports) and `club.json` into `folder`.
     /// - Throws: `ReportError.cannotWrite`.
     static func write(summaries: [ReaderSummary]?, tally: ClubTally, in folder: URL) throws(ReportError) {
+        if let summaries {
+            var writer = CompactWriter(header: readersFormat)
+            for summary in summaries { summary.write(to: &writer) }
+            try PlainFile.write(Data(writer.bytes), to: folder.appendingPathComponent(readers).path)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let clubPath = folder.appendingPathComponent(club).path
-        do {
-            if let summaries {
-                var data = Data()
-                for summary in summaries {
-                    data.append(try encoder.encode(summary))
-                    data.append(UInt8(ascii: "\n"))
-                }
-                try PlainFile.write(data, to: folder.appendingPathComponent(readers).path)
-            }
-            try PlainFile.write(try encoder.encode(tally), to: clubPath)
-        } catch let error as ReportError {
-            throw error
-        } catch {
-            throw .cannotWrite(path: clubPath, reason: "\(error)")
+        guard let data = try? encoder.encode(tally) else {
+            throw .cannotWrite(path: clubPath, reason: "the club tally cannot be encoded")
         }
+        try PlainFile.write(data, to: clubPath)
     }
 
     /// A part's reader summaries, in the order written.
-    /// - Throws: `MergeError.unreadablePart` naming the file and line.
+    /// - Throws: `MergeError.unreadablePart` naming the file and the reader
+    ///   (counted from 1) whose record is broken.
     static func summaries(in folder: URL) throws(MergeError) -> [ReaderSummary] {
         let url = folder.appendingPathComponent(readers)
         let data = try contents(of: url)
-        let decoder = JSONDecoder()
-        let lines = data.split(separator: UInt8(ascii: "\n"))
-        // One array in one call: a decoder call per line costs several times the parsing.
-        var array = Data("[".utf8)
-        for (number, line) in lines.enumerated() {
-            if number > 0 { array.append(UInt8(ascii: ",")) }
-            array.append(contentsOf: line)
-        }
-        array.append(UInt8(ascii: "]"))
-        if let summaries = try? decoder.decode([ReaderSummary].self, from: array), summaries.count == lines.count {
-            return summaries
-        }
-        var summaries: [ReaderSummary] = []
-        for (number, line) in lines.enumerated() {
-            guard let summary = try? decoder.decode(ReaderSummary.self, from: Data(line)) else {
-                throw .unreadablePart(path: "\(url.path):\(number + 1)", reason: "not a reader line")
+        let result = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Result<[ReaderSummary], MergeError> in
+            guard bytes.starts(with: readersFormat) else {
+                return .failure(.unreadablePart(path: url.path, reason: "not a file of reader summaries"))
             }
-            summaries.append(summary)
+            var reader = CompactReader(bytes, from: readersFormat.count)
+            var summaries: [ReaderSummary] = []
+            while !reader.atEnd {
+                do throws(CompactReader.Failure) {
+                    summaries.append(try ReaderSummary(reading: &reader))
+                } catch {
+                    return .failure(
+                        .unreadablePart(path: url.path, reason: "reader \(summaries.count + 1): \(error.reason)"))
+                }
+            }
+            return .success(summaries)
         }
-        return summaries
+        return try result.get()
     }
 
     /// A part's club tally.

@@ -1,22 +1,25 @@
 import Foundation
 
-/// Joins the readers of a sharded run's parts into one run folder without
-/// rendering anything again: every reader's `users/<stem>.json` and `.html`
-/// (and `mail/<stem>.eml`) are hard-linked from their part (copied where the
-/// file system has no hard links), and `recommendations.csv`, `.jsonl` and
-/// `lists.tsv` are assembled by copying each reader's bytes from their
-/// part's files, readers in UTF-8 order of ids.
+/// Joins the readers of a sharded run's parts into the folder the shards
+/// wrote their readers' own files into (`RunHistory.partsRun`), which is to
+/// become the run: it checks that every reader's `users/<stem>.json` and
+/// `.html` (and `mail/<stem>.eml`) is there, removes what earlier runs left
+/// beside them, and assembles `recommendations.csv`, `.jsonl` and
+/// `lists.tsv` by copying each reader's bytes from their part's files,
+/// readers in UTF-8 order of ids. No reader's file is moved or rendered again.
 ///
-/// Linking rather than renaming leaves the parts whole until the joined run
-/// has been committed, so an interrupted merge can simply be run again.
+/// It changes nothing the parts vouch for, so an interrupted merge can
+/// simply be run again.
 struct PartJoin {
     let parts: [URL]
 
-    /// The joined readers' files in `folder`; returns their summaries in output order.
+    /// The joined readers' club files in `folder`, whose `users/` and `mail/`
+    /// the parts' shards wrote; returns their summaries in output order.
+    /// `mail` says whether the run has mail settings (and so a `mail/` folder).
     /// - Throws: `MergeError` when a part is unreadable, a reader is in two
-    ///   parts or the parts named files differently; `ReportError` when
-    ///   `folder` cannot be written.
-    func join(into folder: ReportFolder) throws -> [ReaderSummary] {
+    ///   parts, the parts named files differently or a reader's file is
+    ///   missing; `ReportError` when `folder` cannot be written.
+    func join(into folder: ReportFolder, mail: Bool) throws -> [ReaderSummary] {
         var entries: [(summary: ReaderSummary, part: Int)] = []
         for (index, part) in parts.enumerated() {
             let summaries = try PartFile.summaries(in: part)
@@ -38,18 +41,7 @@ struct PartJoin {
                 detail: "\(parts[entry.part].path) names the files of \(entry.summary.user.debugDescription) "
                     + "\(entry.summary.stem), not \(stem)")
         }
-        let mail = entries.contains { $0.summary.mailed } ? try folder.mail() : nil
-        for (summary, part) in entries {
-            for suffix in [".json", ".html"] {
-                let name = summary.stem + suffix
-                try Self.link(parts[part].appendingPathComponent("users/" + name).path, to: try folder.userPath(name))
-            }
-            if summary.mailed, let mail {
-                let name = summary.stem + ".eml"
-                try Self.link(
-                    parts[part].appendingPathComponent("mail/" + name).path, to: try folder.path(name, in: mail))
-            }
-        }
+        try ReaderFolderCheck(folder: folder, shards: parts.count).check(entries, mail: mail)
         try copy(
             "recommendations.csv", header: RecommendationsCSV.header, entries: entries, bytes: \.csvBytes, into: folder)
         try copy("recommendations.jsonl", header: "", entries: entries, bytes: \.jsonlBytes, into: folder)
@@ -76,20 +68,6 @@ struct PartJoin {
                 detail: "the parts' \(ReaderLists.fileName) differ in settings or are missing")
         }
         return first
-    }
-
-    /// A second name for `source` at `target`, or a copy of it where hard links are not possible.
-    /// - Throws: `MergeError.unreadablePart` when `source` cannot be linked or read.
-    static func link(_ source: String, to target: String) throws {
-        guard Foundation.link(source, target) != 0 else { return }
-        let error = errno
-        guard [EXDEV, EPERM, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error) else {
-            throw MergeError.unreadablePart(path: source, reason: String(cString: strerror(error)))
-        }
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw MergeError.unreadablePart(path: source, reason: "cannot be read")
-        }
-        try PlainFile.write(data, to: target)
     }
 
     /// Writes `name` into `folder`: `header`, then each reader's bytes taken
