@@ -131,7 +131,8 @@ import Testing
 
         let merge = try BinaryRunner.run(["merge", out.path])
         #expect(merge.status == 65, "\(merge.stderr)")
-        #expect(merge.stderr.contains("parts/run/users/\(page): missing; run shard \(shard)/2 again"), "\(merge.stderr)")
+        #expect(
+            merge.stderr.contains("parts/run/users/\(page): missing; run shard \(shard)/2 again"), "\(merge.stderr)")
         #expect(OutputTree.latest(in: out) == latest)
         #expect(OutputTree.entries(under: out.appendingPathComponent("parts")) == parts)
         #expect(OutputTree.leftovers(under: out.appendingPathComponent("runs")).isEmpty)

@@ -2,9 +2,9 @@
 /// kept after the reader's own files are written: the digest never needs a
 /// reader's whole picks, so a run with many readers holds only this much
 /// per reader. A shard's part stores these (see `PartFile`) for the merge.
-package struct ReaderSummary: Sendable, Equatable, Codable {
+package struct ReaderSummary: Sendable, Equatable {
     /// One of the first picks, as the digest lists it.
-    package struct Top: Sendable, Equatable, Codable {
+    package struct Top: Sendable, Equatable {
         package var rank: Int
         /// The title shown (see `UserHTMLReport.displayTitle`).
         package var title: String
@@ -18,7 +18,7 @@ package struct ReaderSummary: Sendable, Equatable, Codable {
     }
 
     /// What changed since the last digest, when the run compared lists.
-    package struct Since: Sendable, Equatable, Codable {
+    package struct Since: Sendable, Equatable {
         /// The sentences the reader's page shows (`ReaderChanges.sentences`).
         package var sentences: [String]
         package var newMember: Bool

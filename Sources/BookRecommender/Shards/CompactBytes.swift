@@ -11,13 +11,25 @@ struct CompactWriter {
         bytes = header
     }
 
+    /// A count, size or rank: never negative.
     mutating func integer(_ value: Int) {
-        var rest = UInt64(max(value, 0))
+        precondition(value >= 0, "a negative count")
+        integer(UInt64(value))
+    }
+
+    private mutating func integer(_ value: UInt64) {
+        var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
         bytes.append(UInt8(rest))
+    }
+
+    /// A signed integer, zigzag-encoded so that small negative ones stay short.
+    mutating func signed(_ value: Int64) {
+        let zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
+        integer(zigzag)
     }
 
     /// Up to eight flags in one byte, the first in the lowest bit.
@@ -53,19 +65,31 @@ struct CompactReader {
 
     /// A non-negative integer no larger than `limit`.
     mutating func integer(upTo limit: Int = Int(Int32.max)) throws(Failure) -> Int {
+        let value = try unsigned()
+        guard value <= UInt64(limit) else { throw Failure(reason: "a number is out of range") }
+        return Int(value)
+    }
+
+    /// What `CompactWriter.signed` wrote.
+    mutating func signed() throws(Failure) -> Int64 {
+        let zigzag = try unsigned()
+        return Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1)
+    }
+
+    private mutating func unsigned() throws(Failure) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
             guard offset < bytes.count else { throw Failure(reason: "ends early") }
             let byte = bytes[offset]
             offset += 1
-            guard shift < 63 else { throw Failure(reason: "a number is too long") }
+            // The tenth byte holds the 64th bit alone.
+            guard shift < 63 || (shift == 63 && byte <= 1) else { throw Failure(reason: "a number is too long") }
             value |= UInt64(byte & 0x7f) << shift
             if byte < 0x80 { break }
             shift += 7
         }
-        guard value <= UInt64(limit) else { throw Failure(reason: "a number is out of range") }
-        return Int(value)
+        return value
     }
 
     /// `count` flags from one byte (see `CompactWriter.flags`).

@@ -20,17 +20,16 @@ struct PartJoin {
     ///   parts, the parts named files differently or a reader's file is
     ///   missing; `ReportError` when `folder` cannot be written.
     func join(into folder: ReportFolder, mail: Bool) throws -> [ReaderSummary] {
-        var entries: [(summary: ReaderSummary, part: Int)] = []
-        for (index, part) in parts.enumerated() {
+        let lists = try parts.map { part in
             let summaries = try PartFile.summaries(in: part)
             for (first, second) in zip(summaries, summaries.dropFirst())
             where !first.user.utf8.lexicographicallyPrecedes(second.user.utf8) {
                 throw MergeError.unreadablePart(
                     path: part.appendingPathComponent(PartFile.readers).path, reason: "readers out of order")
             }
-            entries += summaries.map { ($0, index) }
+            return summaries
         }
-        entries.sort { $0.summary.user.utf8.lexicographicallyPrecedes($1.summary.user.utf8) }
+        let entries = Self.interleaved(lists)
         for (first, second) in zip(entries, entries.dropFirst())
         where first.summary.user.utf8.elementsEqual(second.summary.user.utf8) {
             throw MergeError.inconsistentParts(detail: "user \(first.summary.user.debugDescription) is in two parts")
@@ -70,43 +69,73 @@ struct PartJoin {
         return first
     }
 
+    /// The parts' readers, each list in id order, as one list in id order
+    /// with each reader's part: a merge of sorted lists, not a sort.
+    static func interleaved(_ lists: [[ReaderSummary]]) -> [(summary: ReaderSummary, part: Int)] {
+        var entries: [(summary: ReaderSummary, part: Int)] = []
+        entries.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        var next = [Int](repeating: 0, count: lists.count)
+        while true {
+            var first: Int?
+            for part in lists.indices where next[part] < lists[part].count {
+                guard let best = first else {
+                    first = part
+                    continue
+                }
+                if lists[part][next[part]].user.utf8.lexicographicallyPrecedes(lists[best][next[best]].user.utf8) {
+                    first = part
+                }
+            }
+            guard let part = first else { return entries }
+            entries.append((lists[part][next[part]], part))
+            next[part] += 1
+        }
+    }
+
     /// Writes `name` into `folder`: `header`, then each reader's bytes taken
     /// in turn from their part's `name` (after the same header).
     private func copy(
         _ name: String, header: String, entries: [(summary: ReaderSummary, part: Int)],
         bytes: KeyPath<ReaderSummary, Int>, into folder: ReportFolder
     ) throws {
-        let sources = try parts.map { part in
-            let path = part.appendingPathComponent(name).path
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw MergeError.unreadablePart(path: path, reason: "missing")
+        let paths = parts.map { $0.appendingPathComponent(name).path }
+        let sources = try paths.map { path throws(MergeError) -> Data in
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            } catch {
+                throw .unreadablePart(path: path, reason: AtomicFile.describe(error))
             }
-            guard try Self.read(header.utf8.count, from: handle, path: path) == Data(header.utf8) else {
-                throw MergeError.unreadablePart(path: path, reason: "does not start with its header")
+            guard data.starts(with: header.utf8) else {
+                throw .unreadablePart(path: path, reason: "does not start with its header")
             }
-            return (handle: handle, path: path)
+            return data
         }
+        var offsets = [Int](repeating: header.utf8.count, count: parts.count)
         let target = try folder.path(name)
         let descriptor = try PlainFile.create(target)
         defer { close(descriptor) }
-        var buffer = Data(header.utf8)
+        var buffer = Array(header.utf8)
+        buffer.reserveCapacity(Self.bufferBytes + (1 << 16))
         for (summary, part) in entries {
-            buffer.append(try Self.read(summary[keyPath: bytes], from: sources[part].handle, path: sources[part].path))
-            if buffer.count >= 1 << 20 { try Self.flush(&buffer, to: descriptor, path: target) }
+            let (start, count) = (offsets[part], summary[keyPath: bytes])
+            guard count <= sources[part].count - start else {
+                throw MergeError.unreadablePart(path: paths[part], reason: "ends early")
+            }
+            sources[part].withUnsafeBytes { buffer.append(contentsOf: $0[start..<(start + count)]) }
+            offsets[part] += count
+            if buffer.count >= Self.bufferBytes { try Self.flush(&buffer, to: descriptor, path: target) }
         }
         try Self.flush(&buffer, to: descriptor, path: target)
-        for source in sources where try source.handle.readToEnd()?.isEmpty == false {
-            throw MergeError.unreadablePart(path: source.path, reason: "holds more than its readers' lines")
+        for (part, source) in sources.enumerated() where offsets[part] != source.count {
+            throw MergeError.unreadablePart(path: paths[part], reason: "holds more than its readers' lines")
         }
     }
 
-    private static func read(_ count: Int, from handle: FileHandle, path: String) throws -> Data {
-        let data = try handle.read(upToCount: count) ?? Data()
-        guard data.count == count else { throw MergeError.unreadablePart(path: path, reason: "ends early") }
-        return data
-    }
+    /// Bytes gathered before each write of `copy`.
+    private static let bufferBytes = 1 << 20
 
-    private static func flush(_ buffer: inout Data, to descriptor: Int32, path: String) throws {
+    private static func flush(_ buffer: inout [UInt8], to descriptor: Int32, path: String) throws {
         let result = buffer.withUnsafeBytes { bytes in
             Result { () throws(ReportError) in try PlainFile.append(bytes, to: descriptor, path: path) }
         }

@@ -20,10 +20,12 @@ struct ReaderFolderCheck {
         for name in try Self.names(in: folder.readersRoot) where name != "users" && !(mail && name == "mail") {
             try Self.remove(folder.readersRoot.appendingPathComponent(name))
         }
-        try keepOnly(entries.flatMap { [($0.summary.stem + ".json", $0.part), ($0.summary.stem + ".html", $0.part)] },
+        try keepOnly(
+            entries.flatMap { [($0.summary.stem + ".json", $0.part), ($0.summary.stem + ".html", $0.part)] },
             in: folder.users)
         if mail {
-            try keepOnly(entries.filter(\.summary.mailed).map { ($0.summary.stem + ".eml", $0.part) }, in: try folder.mail())
+            try keepOnly(
+                entries.filter(\.summary.mailed).map { ($0.summary.stem + ".eml", $0.part) }, in: try folder.mail())
         }
     }
 

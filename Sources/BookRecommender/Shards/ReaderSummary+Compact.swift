@@ -31,7 +31,9 @@ extension ReaderSummary {
         let stem = try reader.string()
         let picks = try reader.integer()
         let flags = try reader.flags(3)
-        let bytes = (try reader.integer(upTo: Int.max), try reader.integer(upTo: Int.max), try reader.integer(upTo: Int.max))
+        let bytes = (
+            try reader.integer(upTo: Int.max), try reader.integer(upTo: Int.max), try reader.integer(upTo: Int.max)
+        )
         var top: [Top] = []
         for _ in 0..<(try reader.integer(upTo: picks)) {
             let rank = try reader.integer()

@@ -78,7 +78,8 @@ package struct ShardMerge {
         let mail = merged.mail.map {
             RunMail(settings: $0, members: [:], club: merged.totals.name, date: merged.startedAt)
         }
-        _ = try ReportWriter.writeDigest(members, tally: merged.tally, totals: merged.totals, in: reportFolder, mail: mail)
+        _ = try ReportWriter.writeDigest(
+            members, tally: merged.tally, totals: merged.totals, in: reportFolder, mail: mail)
         var summary = merged.summary
         if let lastDigest = merged.totals.lastDigest, case .object(var object) = summary,
             let changes = try? JSONEncoder().encode(DigestChanges(lastDigest, members: members))

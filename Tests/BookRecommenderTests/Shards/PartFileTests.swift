@@ -16,7 +16,8 @@ import Testing
         }
         // Every optional field, set and not: a reader compared with the last digest, mailed, a pick without author.
         let top = [
-            ReaderSummary.Top(rank: 1, title: "Dune", author: nil, fallback: false, new: true, strength: "a strong match"),
+            ReaderSummary.Top(
+                rank: 1, title: "Dune", author: nil, fallback: false, new: true, strength: "a strong match"),
             ReaderSummary.Top(rank: 2, title: "Emma", author: "Jane Austen", fallback: true, new: false, strength: nil),
         ]
         let since = ReaderSummary.Since(
@@ -58,10 +59,15 @@ import Testing
         try expectFailure(notUTF8, "reader 1: a text is not UTF-8")
         // A length running past the end of the file, then numbers no reader can hold.
         try expectFailure(Data(PartFile.readersFormat + [0xff, 0x03]), "reader 1: ends early")
-        try expectFailure(Data(PartFile.readersFormat + [UInt8](repeating: 0xff, count: 10)), "reader 1: a number is too long")
-        try expectFailure(Data(PartFile.readersFormat + [0xff, 0xff, 0xff, 0xff, 0x7f]), "reader 1: a number is out of range")
-        try expectFailure(Data("{\"user\": 1}\n".utf8), "not a file of reader summaries")
-        try Data("[]".utf8).write(to: folder.appendingPathComponent(PartFile.club))
-        #expect(throws: MergeError.self) { try PartFile.tally(in: folder) }
+        try expectFailure(
+            Data(PartFile.readersFormat + [UInt8](repeating: 0xff, count: 10)), "reader 1: a number is too long")
+        try expectFailure(
+            Data(PartFile.readersFormat + [0xff, 0xff, 0xff, 0xff, 0x7f]), "reader 1: a number is out of range")
+        try expectFailure(Data("{\"user\": 1}\n".utf8), "not a part file of this version")
+        try Data(PartFile.clubFormat + [1]).write(to: folder.appendingPathComponent(PartFile.club))
+        #expect(
+            throws: MergeError.unreadablePart(
+                path: folder.appendingPathComponent(PartFile.club).path, reason: "ends early")
+        ) { try PartFile.tally(in: folder) }
     }
 }
