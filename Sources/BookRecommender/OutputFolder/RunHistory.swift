@@ -91,9 +91,13 @@ package struct RunHistory {
         DateFormatter.utc("yyyyMMdd'T'HHmmss.SSS'Z'").string(from: date)
     }
 
-    /// Removes what killed runs left: hidden run folders and temporary links
-    /// (for a shard, only that shard's). Call it holding the lock.
+    /// Removes what killed runs left: folders they were removing, and hidden
+    /// run folders and temporary links (for a shard, only that shard's). Call
+    /// it holding the lock.
     func removeLeftovers(shard: Shard?) {
+        for name in Self.names(in: out) where name.hasPrefix(Self.trashPrefix) {
+            Self.remove(unfinished: out.appendingPathComponent(name))
+        }
         if let shard {
             for name in Self.names(in: parts) where name.hasPrefix(".\(shard.name).") {
                 Self.remove(unfinished: parts.appendingPathComponent(name))
@@ -216,7 +220,7 @@ package struct RunHistory {
     package static func remove(unfinished folder: URL) {
         guard exists(folder) else { return }
         let parent = folder.deletingLastPathComponent()
-        let trash = parent.appendingPathComponent(".removing-\(getpid())-\(UUID().uuidString.prefix(8))")
+        let trash = parent.appendingPathComponent("\(trashPrefix)\(getpid())-\(UUID().uuidString.prefix(8))")
         let target = Foundation.rename(folder.path, trash.path) == 0 ? trash : folder
         // A file being written when the folder moved may land after the first pass.
         for _ in 0..<3 {
@@ -225,6 +229,9 @@ package struct RunHistory {
             usleep(50_000)
         }
     }
+
+    /// How the hidden names of folders being removed start.
+    static let trashPrefix = ".removing-"
 
     static func names(in folder: URL) -> [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -3,7 +3,8 @@ import Foundation
 /// `OUT/parts/merged.json`: written (and flushed) just before a merge
 /// renames `parts/run` into `runs/`, naming the run and the parts it was
 /// made of, so that a merge stopped between that rename and removing the
-/// parts is finished by running it again, not mistaken for lost files.
+/// parts (and the mark with them) is finished by running it again, not
+/// mistaken for lost files.
 struct MergeMark: Codable, Equatable {
     /// The merged run's folder name in `runs/`.
     var run: String
@@ -28,9 +29,5 @@ struct MergeMark: Codable, Equatable {
         }
         try AtomicFile.write(data, to: Self.url(in: history))
         try DurableFolder.sync(history.parts.path)
-    }
-
-    static func remove(in history: RunHistory) {
-        unlink(url(in: history).path)
     }
 }

@@ -59,8 +59,9 @@ package struct ShardMerge {
         }
         exitGuard?.unfinished(nil)
         let pruned = history.prune()
-        for part in parts { RunHistory.remove(unfinished: part.folder) }
-        MergeMark.remove(in: history)
+        // One rename takes the parts and the mark away together: a merge
+        // killed while removing them leaves only hidden leftovers.
+        RunHistory.remove(unfinished: history.parts)
         log.info("merge", "done", ["run": final.path, "parts": String(parts.count), "pruned": String(pruned.count)])
         let report = final.appendingPathComponent(merged.writeReports ? "index.html" : "summary.json")
         let totals = merged.totals
@@ -109,8 +110,6 @@ package struct ShardMerge {
             try Task.checkCancellation()
             return try history.commit(folder, shard: nil, switchLatest: true)
         }
-        // Readers' files an earlier run's shards wrote belong to no run now.
-        RunHistory.remove(unfinished: history.partsRun)
         return final
     }
 
