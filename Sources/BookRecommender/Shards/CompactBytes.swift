@@ -1,5 +1,5 @@
 /// A small binary encoding for what a shard hands to `bookrec merge`
-/// (`ReaderSummary+Compact`): unsigned LEB128 integers, one byte per flag
+/// (`ReaderSummary+Compact`): `Varint` integers, one byte per flag
 /// set, strings as a length and their UTF-8 bytes. A merge reads tens of
 /// thousands of records per part, which `JSONDecoder` took about a second
 /// for; this reads them in milliseconds.
@@ -18,12 +18,7 @@ struct CompactWriter {
     }
 
     private mutating func integer(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
+        Varint.append(value, to: &bytes)
     }
 
     /// A signed integer, zigzag-encoded so that small negative ones stay short.
