@@ -38,7 +38,7 @@ extension ExitStatus {
         case let error as MergeError:
             switch error {
             case .noParts, .missingParts: .noInput
-            case .mixedShardCounts, .inconsistentParts, .unreadablePart: .dataError
+            case .mixedShardCounts, .inconsistentParts, .unreadablePart, .missingReaderFile: .dataError
             }
         case is SimilarCommand.NotFound: .dataError
         case let error as RunError:

@@ -50,6 +50,61 @@ import Testing
         #expect(OutputTree.leftovers(under: out).isEmpty)
     }
 
+    /// Shards and merges SIGKILLed at seeded random moments: running again
+    /// what was killed always ends in the run one machine writes, and leaves
+    /// nothing behind in `parts/`.
+    @Test func aKilledShardOrMergeIsMadeGoodByRunningItAgain() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try GeneratedRatings.write(in: folder, users: 200, books: 200, perUser: 20)
+        let arguments = { (out: URL) in ["recommend", input, "--out", out.path, "--no-enrich", "--threads", "2"] }
+        let singleOut = folder.appendingPathComponent("single")
+        #expect(try BinaryRunner.run(arguments(singleOut)).status == 0)
+        var single = try Workspace.files(under: Workspace.latest(in: singleOut))
+        single["summary.json"] = nil
+
+        var random = SeededRandom(seed: 16)
+        var mergesCutShort = 0
+        for round in 0..<6 {
+            // Each round starts afresh, so that no run compares with an earlier one.
+            let out = folder.appendingPathComponent("out-\(round)")
+            for index in 0..<2 {
+                let shard = arguments(out) + ["--shard", "\(index)/2"]
+                if index == round % 2 {
+                    let run = try RunningBinary(shard)
+                    try Self.waitForLine("stage=recommend event=done", in: run)
+                    usleep(UInt32(random.next() % 40_000))
+                    kill(run.pid, SIGKILL)
+                    _ = try run.waitForExit(seconds: 60)
+                    // A killed shard has no part, whatever it had written: the merge waits for it.
+                    #expect(try BinaryRunner.run(["merge", out.path]).status == 66, "round \(round)")
+                }
+                #expect(try BinaryRunner.run(shard).status == 0, "round \(round)")
+            }
+            let merge = try RunningBinary(["merge", out.path])
+            try Self.waitForLine("stage=merge event=start", in: merge)
+            usleep(UInt32(random.next() % 30_000))
+            kill(merge.pid, SIGKILL)
+            _ = try merge.waitForExit(seconds: 60)
+            if FileManager.default.fileExists(atPath: out.appendingPathComponent("parts/run").path) {
+                mergesCutShort += 1
+            }
+            let again = try BinaryRunner.run(["merge", out.path])
+            // A merge killed after it had finished leaves no parts: the second finds nothing to do.
+            #expect(again.status == 0 || (again.status == 66 && OutputTree.latest(in: out) != nil), "\(again.stderr)")
+            var merged = try Workspace.files(under: Workspace.latest(in: out))
+            merged["summary.json"] = nil
+            #expect(merged.keys.sorted() == single.keys.sorted(), "round \(round)")
+            for (path, data) in single where merged[path] != data { Issue.record("round \(round): \(path) differs") }
+            #expect(OutputTree.runs(in: out).count == 1, "round \(round)")
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("parts").path), "round \(round)")
+            // What a kill left while the parts were being removed goes with the next run that takes the lock.
+            #expect(try BinaryRunner.run(arguments(out)).status == 0)
+            #expect(OutputTree.leftovers(under: out).isEmpty, "round \(round): \(OutputTree.leftovers(under: out))")
+        }
+        #expect(mergesCutShort > 0, "no kill landed inside a merge")
+    }
+
     /// Waits until `run` logged `marker`, or ended (a run may finish right after its last line).
     static func waitForLine(_ marker: String, in run: RunningBinary) throws {
         let deadline = Date().addingTimeInterval(60)

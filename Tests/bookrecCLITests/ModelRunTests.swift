@@ -1,6 +1,7 @@
-import BookRecommender
 import Foundation
 import Testing
+
+@testable import BookRecommender
 
 /// `bookrec train`, then runs that score with the model file instead of
 /// fitting: on the same ratings their files are those of a run that fits.
@@ -148,9 +149,8 @@ import Testing
         let summary = try DemoJobTests.object(try Data(contentsOf: part.appendingPathComponent("summary.json")))
         #expect((summary["model"] as? [String: Any])?["sameInputs"] as? Bool == false)
         let ratedBy = try Self.ratedBooks()
-        let readers = try Data(contentsOf: part.appendingPathComponent("readers.jsonl"))
-        #expect(readers.split(separator: UInt8(ascii: "\n")).count == 13)
-        let files = try Workspace.files(under: part.appendingPathComponent("users"))
+        #expect(try PartFile.summaries(in: part).count == 13)
+        let files = try Workspace.files(under: out.appendingPathComponent("parts/run/users"))
         let pages = files.filter { $0.key.hasSuffix(".json") }
         #expect(pages.count == 13 && files.count == 26)
         var withFilterPicks = 0

@@ -1,6 +1,7 @@
-import BookRecommender
 import Foundation
 import Testing
+
+@testable import BookRecommender
 
 /// Three shards as separate processes, merged, against one machine's run.
 @Suite(.serialized) struct ShardMergeTests {
@@ -31,13 +32,16 @@ import Testing
         let shards = try (0..<3).map { try RunningBinary(arguments + ["--shard", "\($0)/3"]) }
         for shard in shards { #expect(try shard.waitForExit(seconds: 120) == 0, "\(shard.stderr)") }
         let parts = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("parts").path)
-        #expect(parts.sorted() == ["0-of-3", "1-of-3", "2-of-3"])
-        // Every shard wrote only its own users.
-        let partUsers = try parts.map { part in
-            try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("parts/\(part)/users").path)
-                .filter { $0.hasSuffix(".json") }.count
+        #expect(parts.sorted() == ["0-of-3", "1-of-3", "2-of-3", "run"])
+        // The shards wrote their readers' files into the one folder they share, and each part lists only its own.
+        let shared = try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("parts/run").path)
+        #expect(shared == ["users"])
+        #expect(try Workspace.files(under: out.appendingPathComponent("parts/run/users")).count == 2 * 150)
+        let partUsers = try (0..<3).map { index in
+            try PartFile.summaries(in: out.appendingPathComponent("parts/\(index)-of-3")).count
         }
         #expect(partUsers.reduce(0, +) == 150 && partUsers.allSatisfy { $0 > 0 && $0 < 150 })
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("parts/0-of-3/users").path))
 
         let merge = try BinaryRunner.run(["merge", out.path])
         #expect(merge.status == 0, "\(merge.stderr)")
@@ -45,7 +49,7 @@ import Testing
         let mergedRun = try #require(OutputTree.latest(in: out))
         #expect(mergedRun != singleRun)
         #expect(OutputTree.runs(in: out) == [mergedRun])
-        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("parts/0-of-3").path))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("parts").path))
 
         var one = try Workspace.files(under: singleOut.appendingPathComponent("runs/\(singleRun)"))
         var merged = try Workspace.files(under: out.appendingPathComponent("runs/\(mergedRun)"))
@@ -87,13 +91,11 @@ import Testing
             let result = try BinaryRunner.run(arguments + ["--shard", "\(shard.index)/3"])
             #expect(result.status == 0, "\(result.stderr)")
         }
-        // What each part wrote, by inode: the merge must move these very files into place.
+        // What the shards wrote, by inode: the merge must keep these very files.
         var inodes: [String: UInt64] = [:]
-        for shard in shards {
-            let users = out.appendingPathComponent("parts/\(shard.name)/users")
-            for name in try FileManager.default.contentsOfDirectory(atPath: users.path) {
-                inodes["users/" + name] = try Self.inode(users.appendingPathComponent(name))
-            }
+        let users = out.appendingPathComponent("parts/run/users")
+        for name in try FileManager.default.contentsOfDirectory(atPath: users.path) {
+            inodes["users/" + name] = try Self.inode(users.appendingPathComponent(name))
         }
         #expect(inodes.count == 2 * ids.count)
         let merge = try BinaryRunner.run(["merge", out.path])
@@ -109,9 +111,10 @@ import Testing
         }
     }
 
-    /// A part that lost a reader's page stops the merge (65) before anything
-    /// changes: `latest` and every part stay as they were.
-    @Test func aPartMissingAPageExits65AndKeepsThePartsWhole() throws {
+    /// A reader's page lost from the shards' shared folder stops the merge
+    /// (65), naming the page and the shard to run again, before anything
+    /// changes; once that shard has run again, the merge goes through.
+    @Test func aMissingPageExits65NamingItsShardAndChangesNothing() throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = try GeneratedRatings.write(in: folder, users: 40, books: 60, perUser: 10)
@@ -120,17 +123,95 @@ import Testing
         #expect(try BinaryRunner.run(arguments).status == 0)
         let latest = OutputTree.latest(in: out)
         for index in 0..<2 { #expect(try BinaryRunner.run(arguments + ["--shard", "\(index)/2"]).status == 0) }
-        let users = out.appendingPathComponent("parts/1-of-2/users")
+        let users = out.appendingPathComponent("parts/run/users")
         let page = try #require(try FileManager.default.contentsOfDirectory(atPath: users.path).sorted().last)
+        let shard = try #require(Shard(parsing: "1/2")).contains(user: String(page.dropLast(".html".count))) ? 1 : 0
         try FileManager.default.removeItem(at: users.appendingPathComponent(page))
         let parts = OutputTree.entries(under: out.appendingPathComponent("parts"))
 
         let merge = try BinaryRunner.run(["merge", out.path])
         #expect(merge.status == 65, "\(merge.stderr)")
-        #expect(merge.stderr.contains("1-of-2/users/\(page)"))
+        #expect(
+            merge.stderr.contains("parts/run/users/\(page): missing; run shard \(shard)/2 again"), "\(merge.stderr)")
         #expect(OutputTree.latest(in: out) == latest)
         #expect(OutputTree.entries(under: out.appendingPathComponent("parts")) == parts)
         #expect(OutputTree.leftovers(under: out.appendingPathComponent("runs")).isEmpty)
+
+        #expect(try BinaryRunner.run(arguments + ["--shard", "\(shard)/2"]).status == 0)
+        let again = try BinaryRunner.run(["merge", out.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(OutputTree.latest(in: out) != latest)
+        #expect(try Workspace.files(under: Workspace.latest(in: out).appendingPathComponent("users")).count == 80)
+    }
+
+    /// What earlier shard runs left in the shared folder (readers who have
+    /// since left, a mail folder the run no longer has, club files of a
+    /// stopped merge) is not carried into the merged run.
+    @Test func leftoversOfEarlierShardRunsAreNotMerged() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try GeneratedRatings.write(in: folder, users: 30, books: 50, perUser: 10)
+        let out = folder.appendingPathComponent("out")
+        let arguments = ["recommend", input, "--out", out.path, "--no-enrich"]
+        for index in 0..<2 { #expect(try BinaryRunner.run(arguments + ["--shard", "\(index)/2"]).status == 0) }
+        let shared = out.appendingPathComponent("parts/run")
+        for stale in ["users/gone.json", "users/gone.html", "mail/gone.eml", "index.html", "summary.json"] {
+            try FileManager.default.createDirectory(
+                at: shared.appendingPathComponent(stale).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("stale".utf8).write(to: shared.appendingPathComponent(stale))
+        }
+        let merge = try BinaryRunner.run(["merge", out.path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let files = try Workspace.files(under: Workspace.latest(in: out))
+        #expect(files.keys.filter { $0.hasPrefix("users/") }.count == 60)
+        #expect(files.keys.filter { $0.contains("gone") || $0.hasPrefix("mail/") }.isEmpty)
+        #expect(files["index.html"].map { String(decoding: $0, as: UTF8.self).hasSuffix("</html>\n") } == true)
+    }
+
+    /// A merge stopped after it renamed the shared folder into `runs/` but
+    /// before `latest` was switched and the parts removed is finished by the
+    /// next merge, which renders nothing and adds no run.
+    @Test func aMergeStoppedAfterItsRenameIsFinishedByTheNext() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try GeneratedRatings.write(in: folder, users: 30, books: 50, perUser: 10)
+        let out = folder.appendingPathComponent("out")
+        let arguments = ["recommend", input, "--out", out.path, "--no-enrich"]
+        #expect(try BinaryRunner.run(arguments).status == 0)
+        let previous = try #require(OutputTree.latest(in: out))
+        for index in 0..<2 { #expect(try BinaryRunner.run(arguments + ["--shard", "\(index)/2"]).status == 0) }
+        let parts = out.appendingPathComponent("parts")
+        let kept = folder.appendingPathComponent("kept-parts")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        for index in 0..<2 {
+            try FileManager.default.copyItem(
+                at: parts.appendingPathComponent("\(index)-of-2"), to: kept.appendingPathComponent("\(index)-of-2"))
+        }
+        #expect(try BinaryRunner.run(["merge", out.path]).status == 0)
+        let merged = try #require(OutputTree.latest(in: out))
+        let mergedFiles = try Workspace.files(under: Workspace.latest(in: out))
+
+        // The state a stop right after the rename leaves: the parts and the mark, `latest` not yet switched.
+        #expect(!FileManager.default.fileExists(atPath: parts.path))
+        try FileManager.default.copyItem(at: kept, to: parts)
+        let starts = try (0..<2).map { index in
+            let summary = try DemoJobTests.object(
+                try Data(contentsOf: parts.appendingPathComponent("\(index)-of-2/summary.json")))
+            return try #require(summary["startedAt"] as? String)
+        }
+        try JSONEncoder().encode(MergeMark(run: merged, parts: starts)).write(
+            to: parts.appendingPathComponent("merged.json"))
+        try FileManager.default.removeItem(at: out.appendingPathComponent("latest"))
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("latest").path, withDestinationPath: "runs/\(previous)")
+
+        let again = try BinaryRunner.run(["merge", out.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("event=finishing run=\(merged)"), "\(again.stderr)")
+        #expect(OutputTree.latest(in: out) == merged)
+        #expect(OutputTree.runs(in: out) == [previous, merged].sorted())
+        #expect(!FileManager.default.fileExists(atPath: parts.path))
+        #expect(try Workspace.files(under: Workspace.latest(in: out)) == mergedFiles)
     }
 
     static func inode(_ url: URL) throws -> UInt64 {

@@ -33,16 +33,9 @@ package struct ProtobufWriter: Sendable {
     /// An empty message.
     package init() {}
 
-    /// Appends `value` as a base-128 varint: seven bits per byte, least
-    /// significant group first, the high bit set on every byte but the last
-    /// (1 to 10 bytes).
+    /// Appends `value` as a base-128 varint (see `Varint`).
     package mutating func varint(_ value: UInt64) {
-        var rest = value
-        while rest >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
-            rest >>= 7
-        }
-        bytes.append(UInt8(rest))
+        Varint.append(value, to: &bytes)
     }
 
     /// Appends a field key: `(field << 3) | wireType`, as a varint.

@@ -7,9 +7,9 @@
 /// sharded run's parts, give the same charts as one pass over everyone.
 /// Ratings are summed in ten-thousandths of a star (the 4 decimals the
 /// reports print), as integers, so the sums do not depend on the order either.
-package struct ClubTally: Sendable, Equatable, Codable {
+package struct ClubTally: Sendable, Equatable {
     /// A book among the picks.
-    package struct Picked: Sendable, Equatable, Codable {
+    package struct Picked: Sendable, Equatable {
         /// Members with the book among their picks.
         package var members: Int
         /// The first such member by UTF-8 order of ids: the fields below come
@@ -26,7 +26,7 @@ package struct ClubTally: Sendable, Equatable, Codable {
     }
 
     /// A book the members rated.
-    package struct Rated: Sendable, Equatable, Codable {
+    package struct Rated: Sendable, Equatable {
         /// The sum of the ratings in ten-thousandths of a star.
         package var sum: Int64
         /// Ratings summed.

@@ -2,9 +2,9 @@
 /// kept after the reader's own files are written: the digest never needs a
 /// reader's whole picks, so a run with many readers holds only this much
 /// per reader. A shard's part stores these (see `PartFile`) for the merge.
-package struct ReaderSummary: Sendable, Equatable, Codable {
+package struct ReaderSummary: Sendable, Equatable {
     /// One of the first picks, as the digest lists it.
-    package struct Top: Sendable, Equatable, Codable {
+    package struct Top: Sendable, Equatable {
         package var rank: Int
         /// The title shown (see `UserHTMLReport.displayTitle`).
         package var title: String
@@ -18,7 +18,7 @@ package struct ReaderSummary: Sendable, Equatable, Codable {
     }
 
     /// What changed since the last digest, when the run compared lists.
-    package struct Since: Sendable, Equatable, Codable {
+    package struct Since: Sendable, Equatable {
         /// The sentences the reader's page shows (`ReaderChanges.sentences`).
         package var sentences: [String]
         package var newMember: Bool
@@ -74,6 +74,21 @@ package struct ReaderSummary: Sendable, Equatable, Codable {
                 sentences: changes.sentences(newPicks: newPicks), newMember: changes.newMember, newPicks: newPicks,
                 read: changes.read.count, shelved: changes.shelved.count, leftOtherwise: changes.leftOtherwise)
         }
+        self.mailed = mailed
+    }
+
+    /// A summary read back field by field (see `ReaderSummary+Compact`).
+    init(
+        user: String, stem: String, picks: Int, popular: Bool, top: [Top], bytes: (csv: Int, jsonl: Int, lists: Int),
+        since: Since?, mailed: Bool
+    ) {
+        self.user = user
+        self.stem = stem
+        self.picks = picks
+        self.popular = popular
+        self.top = top
+        (csvBytes, jsonlBytes, listBytes) = bytes
+        self.since = since
         self.mailed = mailed
     }
 }

@@ -4,25 +4,43 @@ import Foundation
 /// resolved through symlinks once; every file name is then checked to be a
 /// plain name, so nothing is written outside the folder (user ids never
 /// become paths except through `SafeFileName`).
+///
+/// A shard's folder keeps `users/` and `mail/` apart from its other files:
+/// they go to the folder all shards of the run share (`RunHistory.partsRun`).
 struct ReportFolder: Sendable {
     /// The folder, symlinks resolved.
     let root: URL
-    /// `root/users`, checked to resolve inside `root`.
+    /// The folder holding `users/` and `mail/`: `root`, or a shard's shared one.
+    let readersRoot: URL
+    /// `readersRoot/users`, checked to resolve inside `readersRoot`.
     let users: URL
 
     /// - Throws: `ReportError.cannotCreateFolder`, or `.outsideOutputFolder`
     ///   when `users` resolves elsewhere (say, through a symlink planted there).
     init(_ folder: URL) throws(ReportError) {
-        try AtomicFile.createFolder(folder)
-        root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        users = try Self.subfolder("users", of: root)
+        try self.init(folder, readersIn: folder)
     }
 
-    /// `root/mail`, created when missing, for the run's mails.
+    /// A folder whose readers' own files go to `users/` and `mail/` in `readersFolder`.
+    /// - Throws: `ReportError.cannotCreateFolder`, or `.outsideOutputFolder`
+    ///   when `users` resolves outside `readersFolder`.
+    init(_ folder: URL, readersIn readersFolder: URL) throws(ReportError) {
+        try AtomicFile.createFolder(folder)
+        root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        if readersFolder == folder {
+            readersRoot = root
+        } else {
+            try AtomicFile.createFolder(readersFolder)
+            readersRoot = readersFolder.standardizedFileURL.resolvingSymlinksInPath()
+        }
+        users = try Self.subfolder("users", of: readersRoot)
+    }
+
+    /// `readersRoot/mail`, created when missing, for the run's mails.
     /// - Throws: `ReportError.cannotCreateFolder`, or `.outsideOutputFolder`
     ///   when it resolves elsewhere.
     func mail() throws(ReportError) -> URL {
-        try Self.subfolder("mail", of: root)
+        try Self.subfolder("mail", of: readersRoot)
     }
 
     private static func subfolder(_ name: String, of root: URL) throws(ReportError) -> URL {

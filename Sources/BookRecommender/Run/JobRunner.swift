@@ -72,6 +72,7 @@ public struct JobRunner {
         defer { lock.release() }
         try history.refuseSymbolicLinks()
         history.removeLeftovers(shard: settings.shard)
+        if let shard = settings.shard { history.withdrawPart(shard) }
         let folder = try history.begin(shard: settings.shard, at: startedAt)
         exitGuard?.unfinished(folder)
         defer {
@@ -83,7 +84,8 @@ public struct JobRunner {
 
         let (summary, produced) = try await CancellationFlag.watching { cancellation in
             try await produce(
-                files: files, catalog: catalogFile, members: members, into: folder, startedAt,
+                files: files, catalog: catalogFile, members: members,
+                into: folder, readersInto: settings.shard == nil ? folder : history.partsRun, startedAt,
                 cancellation: cancellation)
         }
         let missing = summary.enrichment?.withoutEnrichment ?? 0
@@ -110,10 +112,11 @@ public struct JobRunner {
         return outcome
     }
 
-    /// The stages, writing every file into `folder`.
+    /// The stages, writing every file into `folder` but the readers' own,
+    /// which go to `users/` and `mail/` in `readersFolder`.
     private func produce(
         files: [InputFile], catalog: InputFile?, members: [String: MembersFile.Entry]?, into folder: URL,
-        _ startedAt: Date, cancellation: CancellationFlag
+        readersInto readersFolder: URL, _ startedAt: Date, cancellation: CancellationFlag
     ) async throws -> (RunSummary, Outcome) {
         var stopwatch = Stopwatch()
         let rejectsFile = try RejectsFile(folder: folder)
@@ -201,7 +204,7 @@ public struct JobRunner {
                 inputs.mail = mail(members, readers: users.map { result.data.userIDs[$0] }, result, startedAt)
             }
             let reported = try ReportStage(settings: settings, log: log).run(
-                inputs, into: folder, cancellation: cancellation)
+                inputs, into: folder, readersInto: readersFolder, cancellation: cancellation)
             index = reported.index
             summary.sinceLastDigest = reported.changes
         }

@@ -3,7 +3,8 @@ import Foundation
 /// The report stage of a run: every reader's files, rendered and written on
 /// the run's worker threads (`ReaderFiles`), then the club digest; for a
 /// shard, the part's compact data for `bookrec merge` (`PartFile`) instead
-/// of the digest.
+/// of the digest, and its readers' own files straight into the folder all
+/// shards share (`RunHistory.partsRun`), which the merge turns into the run.
 ///
 /// File stems come from every user id of the input (`RatingData.userIDs`),
 /// not only this run's: a shard reads the whole input, so it names its
@@ -42,9 +43,12 @@ struct ReportStage {
     let settings: RunSettings
     let log: Log
 
-    /// Writes the reports (or, with `--no-reports`, a shard's tally alone) into `folder`.
+    /// Writes the reports (or, with `--no-reports`, a shard's tally alone)
+    /// into `folder`, the readers' own files into `readersFolder`.
     /// - Throws: `ReportError`, or `CancellationError` when the run's task was cancelled meanwhile.
-    func run(_ inputs: Inputs, into folder: URL, cancellation: CancellationFlag) throws -> Outcome {
+    func run(
+        _ inputs: Inputs, into folder: URL, readersInto readersFolder: URL, cancellation: CancellationFlag
+    ) throws -> Outcome {
         let data = inputs.assembler.data
         let order = inputs.users.indices.sorted {
             data.userIDs[inputs.users[$0]].utf8.lexicographicallyPrecedes(data.userIDs[inputs.users[$1]].utf8)
@@ -73,7 +77,7 @@ struct ReportStage {
 
         let allStems = SafeFileName.stems(for: data.userIDs)
         let stems = users.map { allStems[$0] }
-        let reportFolder = try ReportFolder(folder)
+        let reportFolder = try ReportFolder(folder, readersIn: readersFolder)
         let files = ReaderFiles(
             folder: reportFolder, threads: settings.model.threads, notices: inputs.totals.notice != nil,
             lists: inputs.listSettings, mail: inputs.mail)

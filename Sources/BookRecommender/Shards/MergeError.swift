@@ -10,6 +10,9 @@ package enum MergeError: Error, Sendable, Equatable, CustomStringConvertible {
     case inconsistentParts(detail: String)
     /// A part's file cannot be read back (exit 65).
     case unreadablePart(path: String, reason: String)
+    /// A reader's file that shard `shard` (`I/N`) wrote into `parts/run/` is
+    /// not there (exit 65): that shard must run again.
+    case missingReaderFile(path: String, shard: String)
 
     package var description: String {
         switch self {
@@ -22,6 +25,7 @@ package enum MergeError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "remove the stale ones from parts/"
         case .inconsistentParts(let detail): "the parts do not belong to one run: \(detail)"
         case .unreadablePart(let path, let reason): "\(path): cannot read the part: \(reason)"
+        case .missingReaderFile(let path, let shard): "\(path): missing; run shard \(shard) again, then merge"
         }
     }
 }

@@ -1,86 +1,88 @@
 import Foundation
 
-/// What a shard's part holds for `bookrec merge` besides the readers' own
-/// files (`users/`, written exactly as the merged run shows them) and their
-/// lines of `recommendations.csv` and `.jsonl`:
+/// What a shard's part holds for `bookrec merge` besides its readers' lines
+/// of `recommendations.csv`, `.jsonl` and `lists.tsv` (their own files are
+/// in `RunHistory.partsRun`, written exactly as the merged run shows them):
 ///
-/// - `readers.jsonl`: one `ReaderSummary` per line, in UTF-8 order of ids,
-///   which the merge builds the club digest from and copies each reader's
-///   CSV and JSONL bytes by;
-/// - `club.json`: the part's `ClubTally` (its readers' picks and ratings),
+/// - `readers.bin`: one `ReaderSummary` per reader, in UTF-8 order of ids,
+///   which the merge builds the club digest from and copies each reader's lines by;
+/// - `club.bin`: the part's `ClubTally` (its readers' picks and ratings),
 ///   which the merge adds up for the digest's charts and the enrichment summary.
 ///
-/// Both are compact: the merge never reads a reader's picks again.
+/// Both are compact (`CompactBytes`), after a first line naming their
+/// layout: the merge never reads a reader's picks again.
 enum PartFile {
-    static let readers = "readers.jsonl"
-    static let club = "club.json"
+    static let readers = "readers.bin"
+    static let club = "club.bin"
+    /// The first lines of the two files; a new layout takes a new line.
+    static let readersFormat = Array("bookrec reader summaries 1\n".utf8)
+    static let clubFormat = Array("bookrec club tally 1\n".utf8)
 
-    /// Writes `readers.jsonl` (when `summaries` is not nil: the part has
-    /// reports) and `club.json` into `folder`.
+    /// Writes `readers.bin` (when `summaries` is not nil: the part has
+    /// reports) and `club.bin` into `folder`.
     /// - Throws: `ReportError.cannotWrite`.
     static func write(summaries: [ReaderSummary]?, tally: ClubTally, in folder: URL) throws(ReportError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let clubPath = folder.appendingPathComponent(club).path
-        do {
-            if let summaries {
-                var data = Data()
-                for summary in summaries {
-                    data.append(try encoder.encode(summary))
-                    data.append(UInt8(ascii: "\n"))
-                }
-                try PlainFile.write(data, to: folder.appendingPathComponent(readers).path)
-            }
-            try PlainFile.write(try encoder.encode(tally), to: clubPath)
-        } catch let error as ReportError {
-            throw error
-        } catch {
-            throw .cannotWrite(path: clubPath, reason: "\(error)")
+        if let summaries {
+            var writer = CompactWriter(header: readersFormat)
+            for summary in summaries { summary.write(to: &writer) }
+            try PlainFile.write(Data(writer.bytes), to: folder.appendingPathComponent(readers).path)
         }
+        var writer = CompactWriter(header: clubFormat)
+        tally.write(to: &writer)
+        try PlainFile.write(Data(writer.bytes), to: folder.appendingPathComponent(club).path)
     }
 
     /// A part's reader summaries, in the order written.
-    /// - Throws: `MergeError.unreadablePart` naming the file and line.
+    /// - Throws: `MergeError.unreadablePart` naming the file and the reader
+    ///   (counted from 1) whose record is broken.
     static func summaries(in folder: URL) throws(MergeError) -> [ReaderSummary] {
-        let url = folder.appendingPathComponent(readers)
-        let data = try contents(of: url)
-        let decoder = JSONDecoder()
-        let lines = data.split(separator: UInt8(ascii: "\n"))
-        // One array in one call: a decoder call per line costs several times the parsing.
-        var array = Data("[".utf8)
-        for (number, line) in lines.enumerated() {
-            if number > 0 { array.append(UInt8(ascii: ",")) }
-            array.append(contentsOf: line)
-        }
-        array.append(UInt8(ascii: "]"))
-        if let summaries = try? decoder.decode([ReaderSummary].self, from: array), summaries.count == lines.count {
+        try read(folder.appendingPathComponent(readers), format: readersFormat) { reader throws(MergeError) in
+            var summaries: [ReaderSummary] = []
+            while !reader.atEnd {
+                do throws(CompactReader.Failure) {
+                    summaries.append(try ReaderSummary(reading: &reader))
+                } catch {
+                    throw .unreadablePart(
+                        path: folder.appendingPathComponent(readers).path,
+                        reason: "reader \(summaries.count + 1): \(error.reason)")
+                }
+            }
             return summaries
         }
-        var summaries: [ReaderSummary] = []
-        for (number, line) in lines.enumerated() {
-            guard let summary = try? decoder.decode(ReaderSummary.self, from: Data(line)) else {
-                throw .unreadablePart(path: "\(url.path):\(number + 1)", reason: "not a reader line")
-            }
-            summaries.append(summary)
-        }
-        return summaries
     }
 
     /// A part's club tally.
-    /// - Throws: `MergeError.unreadablePart`.
+    /// - Throws: `MergeError.unreadablePart` naming the file.
     static func tally(in folder: URL) throws(MergeError) -> ClubTally {
         let url = folder.appendingPathComponent(club)
-        guard let tally = try? JSONDecoder().decode(ClubTally.self, from: try contents(of: url)) else {
-            throw .unreadablePart(path: url.path, reason: "not a club tally")
+        return try read(url, format: clubFormat) { reader throws(MergeError) in
+            do throws(CompactReader.Failure) {
+                let tally = try ClubTally(reading: &reader)
+                guard reader.atEnd else { throw CompactReader.Failure(reason: "more after the tally") }
+                return tally
+            } catch {
+                throw .unreadablePart(path: url.path, reason: error.reason)
+            }
         }
-        return tally
     }
 
-    private static func contents(of url: URL) throws(MergeError) -> Data {
+    /// `body` applied to the bytes of `url` after its `format` line.
+    private static func read<T>(
+        _ url: URL, format: [UInt8], _ body: (inout CompactReader) throws(MergeError) -> T
+    ) throws(MergeError) -> T {
+        let data: Data
         do {
-            return try Data(contentsOf: url)
+            data = try Data(contentsOf: url)
         } catch {
             throw .unreadablePart(path: url.path, reason: AtomicFile.describe(error))
         }
+        let result = data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Result<T, MergeError> in
+            guard bytes.starts(with: format) else {
+                return .failure(.unreadablePart(path: url.path, reason: "not a part file of this version"))
+            }
+            var reader = CompactReader(bytes, from: format.count)
+            return Result { () throws(MergeError) in try body(&reader) }
+        }
+        return try result.get()
     }
 }

@@ -1,33 +1,35 @@
 import Foundation
 
-/// Joins the readers of a sharded run's parts into one run folder without
-/// rendering anything again: every reader's `users/<stem>.json` and `.html`
-/// (and `mail/<stem>.eml`) are hard-linked from their part (copied where the
-/// file system has no hard links), and `recommendations.csv`, `.jsonl` and
-/// `lists.tsv` are assembled by copying each reader's bytes from their
-/// part's files, readers in UTF-8 order of ids.
+/// Joins the readers of a sharded run's parts into the folder the shards
+/// wrote their readers' own files into (`RunHistory.partsRun`), which is to
+/// become the run: it checks that every reader's `users/<stem>.json` and
+/// `.html` (and `mail/<stem>.eml`) is there, removes what earlier runs left
+/// beside them, and assembles `recommendations.csv`, `.jsonl` and
+/// `lists.tsv` by copying each reader's bytes from their part's files,
+/// readers in UTF-8 order of ids. No reader's file is moved or rendered again.
 ///
-/// Linking rather than renaming leaves the parts whole until the joined run
-/// has been committed, so an interrupted merge can simply be run again.
+/// It changes nothing the parts vouch for, so an interrupted merge can
+/// simply be run again.
 struct PartJoin {
     let parts: [URL]
 
-    /// The joined readers' files in `folder`; returns their summaries in output order.
+    /// The joined readers' club files in `folder`, whose `users/` and `mail/`
+    /// the parts' shards wrote; returns their summaries in output order.
+    /// `mail` says whether the run has mail settings (and so a `mail/` folder).
     /// - Throws: `MergeError` when a part is unreadable, a reader is in two
-    ///   parts or the parts named files differently; `ReportError` when
-    ///   `folder` cannot be written.
-    func join(into folder: ReportFolder) throws -> [ReaderSummary] {
-        var entries: [(summary: ReaderSummary, part: Int)] = []
-        for (index, part) in parts.enumerated() {
+    ///   parts, the parts named files differently or a reader's file is
+    ///   missing; `ReportError` when `folder` cannot be written.
+    func join(into folder: ReportFolder, mail: Bool) throws -> [ReaderSummary] {
+        let lists = try parts.map { part in
             let summaries = try PartFile.summaries(in: part)
             for (first, second) in zip(summaries, summaries.dropFirst())
             where !first.user.utf8.lexicographicallyPrecedes(second.user.utf8) {
                 throw MergeError.unreadablePart(
                     path: part.appendingPathComponent(PartFile.readers).path, reason: "readers out of order")
             }
-            entries += summaries.map { ($0, index) }
+            return summaries
         }
-        entries.sort { $0.summary.user.utf8.lexicographicallyPrecedes($1.summary.user.utf8) }
+        let entries = Self.interleaved(lists)
         for (first, second) in zip(entries, entries.dropFirst())
         where first.summary.user.utf8.elementsEqual(second.summary.user.utf8) {
             throw MergeError.inconsistentParts(detail: "user \(first.summary.user.debugDescription) is in two parts")
@@ -38,18 +40,7 @@ struct PartJoin {
                 detail: "\(parts[entry.part].path) names the files of \(entry.summary.user.debugDescription) "
                     + "\(entry.summary.stem), not \(stem)")
         }
-        let mail = entries.contains { $0.summary.mailed } ? try folder.mail() : nil
-        for (summary, part) in entries {
-            for suffix in [".json", ".html"] {
-                let name = summary.stem + suffix
-                try Self.link(parts[part].appendingPathComponent("users/" + name).path, to: try folder.userPath(name))
-            }
-            if summary.mailed, let mail {
-                let name = summary.stem + ".eml"
-                try Self.link(
-                    parts[part].appendingPathComponent("mail/" + name).path, to: try folder.path(name, in: mail))
-            }
-        }
+        try ReaderFolderCheck(folder: folder, shards: parts.count).check(entries, mail: mail)
         try copy(
             "recommendations.csv", header: RecommendationsCSV.header, entries: entries, bytes: \.csvBytes, into: folder)
         try copy("recommendations.jsonl", header: "", entries: entries, bytes: \.jsonlBytes, into: folder)
@@ -78,18 +69,27 @@ struct PartJoin {
         return first
     }
 
-    /// A second name for `source` at `target`, or a copy of it where hard links are not possible.
-    /// - Throws: `MergeError.unreadablePart` when `source` cannot be linked or read.
-    static func link(_ source: String, to target: String) throws {
-        guard Foundation.link(source, target) != 0 else { return }
-        let error = errno
-        guard [EXDEV, EPERM, EMLINK, ENOTSUP, EOPNOTSUPP].contains(error) else {
-            throw MergeError.unreadablePart(path: source, reason: String(cString: strerror(error)))
+    /// The parts' readers, each list in id order, as one list in id order
+    /// with each reader's part: a merge of sorted lists, not a sort.
+    static func interleaved(_ lists: [[ReaderSummary]]) -> [(summary: ReaderSummary, part: Int)] {
+        var entries: [(summary: ReaderSummary, part: Int)] = []
+        entries.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        var next = [Int](repeating: 0, count: lists.count)
+        while true {
+            var first: Int?
+            for part in lists.indices where next[part] < lists[part].count {
+                guard let best = first else {
+                    first = part
+                    continue
+                }
+                if lists[part][next[part]].user.utf8.lexicographicallyPrecedes(lists[best][next[best]].user.utf8) {
+                    first = part
+                }
+            }
+            guard let part = first else { return entries }
+            entries.append((lists[part][next[part]], part))
+            next[part] += 1
         }
-        guard let data = FileManager.default.contents(atPath: source) else {
-            throw MergeError.unreadablePart(path: source, reason: "cannot be read")
-        }
-        try PlainFile.write(data, to: target)
     }
 
     /// Writes `name` into `folder`: `header`, then each reader's bytes taken
@@ -98,37 +98,44 @@ struct PartJoin {
         _ name: String, header: String, entries: [(summary: ReaderSummary, part: Int)],
         bytes: KeyPath<ReaderSummary, Int>, into folder: ReportFolder
     ) throws {
-        let sources = try parts.map { part in
-            let path = part.appendingPathComponent(name).path
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw MergeError.unreadablePart(path: path, reason: "missing")
+        let paths = parts.map { $0.appendingPathComponent(name).path }
+        let sources = try paths.map { path throws(MergeError) -> Data in
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+            } catch {
+                throw .unreadablePart(path: path, reason: AtomicFile.describe(error))
             }
-            guard try Self.read(header.utf8.count, from: handle, path: path) == Data(header.utf8) else {
-                throw MergeError.unreadablePart(path: path, reason: "does not start with its header")
+            guard data.starts(with: header.utf8) else {
+                throw .unreadablePart(path: path, reason: "does not start with its header")
             }
-            return (handle: handle, path: path)
+            return data
         }
+        var offsets = [Int](repeating: header.utf8.count, count: parts.count)
         let target = try folder.path(name)
         let descriptor = try PlainFile.create(target)
         defer { close(descriptor) }
-        var buffer = Data(header.utf8)
+        var buffer = Array(header.utf8)
+        buffer.reserveCapacity(Self.bufferBytes + (1 << 16))
         for (summary, part) in entries {
-            buffer.append(try Self.read(summary[keyPath: bytes], from: sources[part].handle, path: sources[part].path))
-            if buffer.count >= 1 << 20 { try Self.flush(&buffer, to: descriptor, path: target) }
+            let (start, count) = (offsets[part], summary[keyPath: bytes])
+            guard count <= sources[part].count - start else {
+                throw MergeError.unreadablePart(path: paths[part], reason: "ends early")
+            }
+            sources[part].withUnsafeBytes { buffer.append(contentsOf: $0[start..<(start + count)]) }
+            offsets[part] += count
+            if buffer.count >= Self.bufferBytes { try Self.flush(&buffer, to: descriptor, path: target) }
         }
         try Self.flush(&buffer, to: descriptor, path: target)
-        for source in sources where try source.handle.readToEnd()?.isEmpty == false {
-            throw MergeError.unreadablePart(path: source.path, reason: "holds more than its readers' lines")
+        for (part, source) in sources.enumerated() where offsets[part] != source.count {
+            throw MergeError.unreadablePart(path: paths[part], reason: "holds more than its readers' lines")
         }
     }
 
-    private static func read(_ count: Int, from handle: FileHandle, path: String) throws -> Data {
-        let data = try handle.read(upToCount: count) ?? Data()
-        guard data.count == count else { throw MergeError.unreadablePart(path: path, reason: "ends early") }
-        return data
-    }
+    /// Bytes gathered before each write of `copy`.
+    private static let bufferBytes = 1 << 20
 
-    private static func flush(_ buffer: inout Data, to descriptor: Int32, path: String) throws {
+    private static func flush(_ buffer: inout [UInt8], to descriptor: Int32, path: String) throws {
         let result = buffer.withUnsafeBytes { bytes in
             Result { () throws(ReportError) in try PlainFile.append(bytes, to: descriptor, path: path) }
         }

@@ -28,6 +28,8 @@ struct PartMerge {
         var mail: MailSettings?
         /// The earliest part's start: the joined run's.
         var startedAt: Date
+        /// Each part's `startedAt`, by shard (see `MergeMark`).
+        var partStarts: [String]
     }
 
     /// Summary fields that legitimately differ between parts.
@@ -120,7 +122,8 @@ struct PartMerge {
         let startedAt = summary["startedAt"].flatMap { ISO8601DateFormatter().date(from: Self.text($0)) } ?? Date()
         return Merged(
             tally: tally, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),
-            writeReports: writeReports, mail: mail, startedAt: startedAt)
+            writeReports: writeReports, mail: mail, startedAt: startedAt,
+            partStarts: summaries.map { $0["startedAt"].map(Self.text) ?? "" })
     }
 
     /// The members of a summary's `members` whose files gave no rating, as the single run's digest lists them.

@@ -2,11 +2,17 @@ import Foundation
 
 /// `bookrec merge OUT`: joins the parts that `--shard I/N` runs left in
 /// `OUT/parts/` into one run in `OUT/runs/`, makes it `latest`, and removes
-/// the parts. Each shard wrote its readers' files as the joined run shows
-/// them; the merge links them into place and builds the club digest, the
-/// CSV and the JSONL from the parts' compact data (`PartJoin`), rendering no
-/// reader again. The result is byte for byte what one machine would have
-/// written (`summary.json` differs only in its timing fields, see `PartMerge`).
+/// the parts. Each shard wrote its readers' own files straight into
+/// `OUT/parts/run/`; the merge checks them, adds the club digest, the CSV,
+/// the JSONL and the summary built from the parts' compact data
+/// (`PartJoin`), flushes the folder and renames it into `runs/`, moving and
+/// rendering no reader's file. The result is byte for byte what one machine
+/// would have written (`summary.json` differs only in its timing fields, see
+/// `PartMerge`).
+///
+/// Until the rename, the parts and `parts/run/` stay usable, so a stopped
+/// merge is run again; after it, `parts/merged.json` (`MergeMark`) lets a
+/// second merge finish the first instead of finding the readers' files gone.
 package struct ShardMerge {
     let out: URL
     let keepRuns: Int
@@ -40,44 +46,85 @@ package struct ShardMerge {
         let merged = try PartMerge(parts: parts.map(\.folder)).merge()
         try Task.checkCancellation()
 
+        let mark = MergeMark(run: history.freeName(at: Date()), parts: merged.partStarts)
+        let final: URL
+        if merged.writeReports, !RunHistory.exists(history.partsRun), let done = MergeMark.read(in: history),
+            done.parts == mark.parts, RunHistory.exists(history.runs.appendingPathComponent(done.run))
+        {
+            final = try finish(done, history: history)
+        } else if merged.writeReports {
+            final = try join(merged, parts: parts.map(\.folder), mark: mark, history: history)
+        } else {
+            final = try writeSummary(merged, history: history)
+        }
+        exitGuard?.unfinished(nil)
+        let pruned = history.prune()
+        // One rename takes the parts and the mark away together: a merge
+        // killed while removing them leaves only hidden leftovers.
+        RunHistory.remove(unfinished: history.parts)
+        log.info("merge", "done", ["run": final.path, "parts": String(parts.count), "pruned": String(pruned.count)])
+        let report = final.appendingPathComponent(merged.writeReports ? "index.html" : "summary.json")
+        let totals = merged.totals
+        return "bookrec: merged \(parts.count) parts: \(totals.users) users, \(totals.books) books, "
+            + "\(totals.ratings) ratings used, \(totals.rejected) rejected; report: \(report.path) "
+            + "(\(stopwatch.lap()) s)"
+    }
+
+    /// Completes `parts/run/` with the club's files and renames it into `runs/` as `latest`.
+    private func join(_ merged: PartMerge.Merged, parts: [URL], mark: MergeMark, history: RunHistory) throws -> URL {
+        let folder = history.partsRun
+        let reportFolder = try ReportFolder(folder)
+        let members = try PartJoin(parts: parts).join(into: reportFolder, mail: merged.mail != nil)
+        try Task.checkCancellation()
+        let mail = merged.mail.map {
+            RunMail(settings: $0, members: [:], club: merged.totals.name, date: merged.startedAt)
+        }
+        _ = try ReportWriter.writeDigest(
+            members, tally: merged.tally, totals: merged.totals, in: reportFolder, mail: mail)
+        var summary = merged.summary
+        if let lastDigest = merged.totals.lastDigest, case .object(var object) = summary,
+            let changes = try? JSONEncoder().encode(DigestChanges(lastDigest, members: members))
+        {
+            object["sinceLastDigest"] = try JSONDecoder().decode(JSONValue.self, from: changes)
+            summary = .object(object)
+        }
+        try write(merged.rejects, summary: summary, in: folder)
+        try DurableFolder.flush(folder)
+        try Task.checkCancellation()
+        try mark.write(in: history)
+        return try exitGuard.holdingOff { () throws -> URL in
+            try history.publish(folder, as: mark.run, switchLatest: true)
+        }
+    }
+
+    /// A run of `rejects.csv` and `summary.json` alone, for parts without reports.
+    private func writeSummary(_ merged: PartMerge.Merged, history: RunHistory) throws -> URL {
         let folder = try history.begin(shard: nil)
         exitGuard?.unfinished(folder)
         defer {
             exitGuard?.unfinished(nil)
             RunHistory.remove(unfinished: folder)
         }
-        var index: URL?
-        var summary = merged.summary
-        if merged.writeReports {
-            let reportFolder = try ReportFolder(folder)
-            let members = try PartJoin(parts: parts.map(\.folder)).join(into: reportFolder)
-            try Task.checkCancellation()
-            let mail = merged.mail.map {
-                RunMail(settings: $0, members: [:], club: merged.totals.name, date: merged.startedAt)
-            }
-            index = try ReportWriter.writeDigest(
-                members, tally: merged.tally, totals: merged.totals, in: reportFolder, mail: mail)
-            if let lastDigest = merged.totals.lastDigest, case .object(var object) = summary,
-                let changes = try? JSONEncoder().encode(DigestChanges(lastDigest, members: members))
-            {
-                object["sinceLastDigest"] = try JSONDecoder().decode(JSONValue.self, from: changes)
-                summary = .object(object)
-            }
-        }
-        try PlainFile.write(merged.rejects, to: folder.appendingPathComponent("rejects.csv").path)
-        try PlainFile.write(summary.data, to: folder.appendingPathComponent("summary.json").path)
+        try write(merged.rejects, summary: merged.summary, in: folder)
         let final = try exitGuard.holdingOff { () throws -> URL in
             try Task.checkCancellation()
             return try history.commit(folder, shard: nil, switchLatest: true)
         }
-        exitGuard?.unfinished(nil)
-        let pruned = history.prune()
-        for part in parts { RunHistory.remove(unfinished: part.folder) }
-        log.info("merge", "done", ["run": final.path, "parts": String(parts.count), "pruned": String(pruned.count)])
-        let report = final.appendingPathComponent(index == nil ? "summary.json" : "index.html")
-        let totals = merged.totals
-        return "bookrec: merged \(parts.count) parts: \(totals.users) users, \(totals.books) books, "
-            + "\(totals.ratings) ratings used, \(totals.rejected) rejected; report: \(report.path) "
-            + "(\(stopwatch.lap()) s)"
+        return final
+    }
+
+    /// Points `latest` at the run an earlier merge of the same parts renamed
+    /// into place and was stopped after, unless a newer run is `latest` already.
+    private func finish(_ done: MergeMark, history: RunHistory) throws -> URL {
+        log.info("merge", "finishing", ["run": done.run])
+        if history.latestName().map({ $0 < done.run }) ?? true {
+            try exitGuard.holdingOff { () throws in try history.switchLatest(to: done.run) }
+        }
+        return history.runs.appendingPathComponent(done.run, isDirectory: true)
+    }
+
+    private func write(_ rejects: Data, summary: JSONValue, in folder: URL) throws {
+        try PlainFile.write(rejects, to: folder.appendingPathComponent("rejects.csv").path)
+        try PlainFile.write(summary.data, to: folder.appendingPathComponent("summary.json").path)
     }
 }
