@@ -25,38 +25,94 @@ package enum SafeFileName {
         return names
     }()
 
+    /// The ids that give one lowercased base.
+    private enum Owner: Equatable {
+        /// One id (repeats of it included), at this index.
+        case id(Int)
+        /// Two or more distinct ids.
+        case several
+    }
+
+    /// The longest reserved name, in bytes: longer names need no look-up.
+    private static let longestReserved = reserved.map(\.utf8.count).max() ?? 0
+
+    /// Which bytes start a reserved name in either case, indexed by byte:
+    /// most ids (numbers) need no look-up.
+    private static let startsReserved: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for name in reserved {
+            for first in [name, name.uppercased()].compactMap(\.utf8.first) { table[Int(first)] = true }
+        }
+        return table
+    }()
+
     /// The stem of each id, in the order given: `result[i]` belongs to `ids[i]`.
     /// Repeated ids (same UTF-8 bytes) get the same stem; distinct ids never do,
     /// not even when their stems differ only in ASCII case.
+    /// - Complexity: O(*n*) expected for *n* ids, plus sorting the ids whose
+    ///   stems clash.
     package static func stems(for ids: [String]) -> [String] {
-        var unique: [[UInt8]: String] = [:]
-        for id in ids { unique[Array(id.utf8)] = id }
-        let sorted = unique.keys.sorted { $0.lexicographicallyPrecedes($1) }
-        let bases = sorted.map { base(unique[$0]!) }
-        var clashes: [String: Int] = [:]
-        for base in bases { clashes[base.lowercased(), default: 0] += 1 }
+        var stems = ids.map(base)
+        // Who gives each lowercased base. The bases are ASCII, so `String ==`
+        // on them is byte equality; ids are told apart by their UTF-8 bytes,
+        // as `String ==` also holds for canonically equivalent ids.
+        var owners: [String: Owner] = Dictionary(minimumCapacity: ids.count)
+        var clashed = false
+        for (index, stem) in stems.enumerated() {
+            let key = lowercasedASCII(stem)
+            switch owners[key] {
+            case nil: owners[key] = .id(index)
+            case .id(let first) where utf8Order(ids[first], ids[index]) != 0:
+                owners[key] = .several
+                clashed = true
+            default: break
+            }
+        }
+        guard clashed else { return stems }
 
-        var taken: Set<String> = []
-        var stemOf: [[UInt8]: String] = [:]
-        for (bytes, base) in zip(sorted, bases) where clashes[base.lowercased()] == 1 {
-            stemOf[bytes] = base
-            taken.insert(base.lowercased())
+        // The clashing ids get suffixes in UTF-8 byte order; a suffixed stem
+        // must not be any unclashed base nor an earlier suffixed stem.
+        let clashing = ids.indices.filter { owners[lowercasedASCII(stems[$0])] == .several }.sorted {
+            utf8Order(ids[$0], ids[$1]) < 0
         }
-        for (bytes, base) in zip(sorted, bases) where clashes[base.lowercased()] != 1 {
-            let stem = suffixed(base, hash: fnv1a64(bytes), avoiding: taken)
-            stemOf[bytes] = stem
-            taken.insert(stem.lowercased())
+        var suffixed: Set<String> = []
+        var previous: Int?
+        for index in clashing {
+            if let previous, utf8Order(ids[previous], ids[index]) == 0 {
+                stems[index] = stems[previous]
+                continue
+            }
+            let stem = suffix(stems[index], hash: fnv1a64(ids[index].utf8)) { key in
+                suffixed.contains(key) || (owners[key] ?? .several) != .several
+            }
+            suffixed.insert(lowercasedASCII(stem))
+            stems[index] = stem
+            previous = index
         }
-        return ids.map { stemOf[Array($0.utf8)]! }
+        return stems
+    }
+
+    /// Negative, zero or positive as `a`'s UTF-8 bytes come before, equal or
+    /// come after `b`'s (`String` comparison is by Unicode canonical
+    /// equivalence instead).
+    private static func utf8Order(_ a: String, _ b: String) -> Int {
+        var a = a
+        var b = b
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+                return a.count - b.count
+            }
+        }
     }
 
     /// The first 8 lowercase hex digits of the FNV-1a 64 hash of `id`'s UTF-8 bytes.
     package static func shortHash(_ id: String) -> String {
-        String(hex16(fnv1a64(Array(id.utf8))).prefix(8))
+        String(hex16(fnv1a64(id.utf8)).prefix(8))
     }
 
     /// FNV-1a, 64-bit, over `bytes`.
-    static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
+    static func fnv1a64(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -65,44 +121,79 @@ package enum SafeFileName {
         return hash
     }
 
-    /// The stem of `id` before clash handling.
+    /// The stem of `id` before clash handling; `id` itself when it is already safe.
     static func base(_ id: String) -> String {
+        if id.utf8.withContiguousStorageIfAvailable(isSafe) ?? isSafe(Array(id.utf8)) { return id }
         var bytes: [UInt8] = []
-        for scalar in id.unicodeScalars {
+        for byte in id.utf8 where !isContinuation(byte) {
             guard bytes.count < maxBytes else { break }
-            bytes.append(isKept(scalar) ? UInt8(scalar.value) : UInt8(ascii: "_"))
+            bytes.append(isKept(byte) ? byte : UInt8(ascii: "_"))
         }
         for index in bytes.indices {
             guard bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: "-") else { break }
             bytes[index] = UInt8(ascii: "_")
         }
-        var stem = bytes.isEmpty ? "_" : String(decoding: bytes, as: UTF8.self)
-        let name = stem.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        if reserved.contains(name.lowercased()) {
-            stem = "_" + stem.prefix(maxBytes - 1)
+        if bytes.isEmpty {
+            bytes = [UInt8(ascii: "_")]
+        } else if isReserved(bytes) {
+            bytes.insert(UInt8(ascii: "_"), at: 0)
+            bytes.removeLast(max(0, bytes.count - maxBytes))
         }
-        return stem
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func isKept(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "A"..."Z", "a"..."z", "0"..."9", ".", "_", "-": true
+    /// Whether the UTF-8 `bytes` of an id are its own stem.
+    private static func isSafe(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let first = bytes.first, bytes.count <= maxBytes, first != UInt8(ascii: "."), first != UInt8(ascii: "-")
+        else { return false }
+        return bytes.allSatisfy(isKept) && !isReserved(bytes)
+    }
+
+    /// Whether the part of `stem` (kept bytes) before its first `.` is a
+    /// reserved name, ignoring ASCII case.
+    private static func isReserved(_ stem: some Collection<UInt8>) -> Bool {
+        guard let first = stem.first, startsReserved[Int(first)] else { return false }
+        let name = stem.prefix(longestReserved + 1).prefix { $0 != UInt8(ascii: ".") }
+        guard name.count <= longestReserved else { return false }
+        return reserved.contains(String(decoding: name.map(lowercased), as: UTF8.self))
+    }
+
+    /// A UTF-8 byte that continues a scalar begun by an earlier byte.
+    private static func isContinuation(_ byte: UInt8) -> Bool { byte & 0xC0 == 0x80 }
+
+    /// Whether `byte` (the first byte of a scalar) is a scalar a stem keeps.
+    private static func isKept(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"):
+            true
         default: false
         }
     }
 
-    /// `base` with a hash suffix (and, if needed, a counter) that is not in `taken`.
-    private static func suffixed(_ base: String, hash: UInt64, avoiding taken: Set<String>) -> String {
+    /// `byte` with ASCII capitals lowercased.
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    /// `stem` (ASCII) lowercased; `stem` itself when it has no capital.
+    private static func lowercasedASCII(_ stem: String) -> String {
+        guard stem.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return stem }
+        return String(decoding: stem.utf8.map(lowercased), as: UTF8.self)
+    }
+
+    /// `base` with a hash suffix (and, if needed, a counter) whose lowercased
+    /// form `isTaken` refuses.
+    private static func suffix(_ base: String, hash: UInt64, isTaken: (String) -> Bool) -> String {
         let full = hex16(hash)
-        for suffix in ["-" + String(full.prefix(8)), "-" + full] {
-            let stem = String(base.prefix(maxBytes - suffix.count)) + suffix
-            if !taken.contains(stem.lowercased()) { return stem }
+        func stem(_ suffix: String) -> String? {
+            let stem = String(decoding: base.utf8.prefix(maxBytes - suffix.utf8.count), as: UTF8.self) + suffix
+            return isTaken(lowercasedASCII(stem)) ? nil : stem
         }
+        if let stem = stem("-" + full.prefix(8)) ?? stem("-" + full) { return stem }
         var counter = 2
         while true {
-            let suffix = "-\(full)-\(counter)"
-            let stem = String(base.prefix(maxBytes - suffix.count)) + suffix
-            if !taken.contains(stem.lowercased()) { return stem }
+            if let stem = stem("-\(full)-\(counter)") { return stem }
             counter += 1
         }
     }

@@ -107,3 +107,122 @@ import Testing
         #expect(forward.values.allSatisfy { isSafe($0) })
     }
 }
+
+@Suite struct SafeFileNameReferenceTests {
+    /// Pieces of ids chosen to clash: case-only differences, characters a stem
+    /// does not keep, reserved names, leading dots and dashes, canonically
+    /// equivalent spellings (precomposed and decomposed, the Angstrom sign).
+    private static let pieces = [
+        "a", "A", "b", "B", "0", "7", ".", "-", "_", "/", "\\", " ", "?", "\u{0}", "\u{E9}", "e\u{301}", "\u{C5}",
+        "A\u{30A}", "\u{212B}", "📚", "con", "CON", "nul", "index", "Summary", "lpt1", "clock$", ".txt", "x",
+    ]
+
+    private static func piecesJoined(_ count: Int, _ random: inout SeededRandom) -> String {
+        (0..<count).map { _ in pieces.randomElement(using: &random)! }.joined()
+    }
+
+    /// A seeded set of ids built to clash every way `SafeFileName` handles.
+    private static func ids(seed: UInt64) -> [String] {
+        var random = SeededRandom(seed: seed)
+        var ids: [String] = []
+        for _ in 0..<Int.random(in: 1...120, using: &random) {
+            let existing = ids.randomElement(using: &random) ?? ""
+            let hash = String(SafeFileName.fnv1a64(Array(existing.utf8)), radix: 16)
+            let full = String(repeating: "0", count: 16 - hash.count) + hash
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: ids.append(existing)
+            case 1: ids.append(existing.uppercased())
+            case 2: ids.append(existing.lowercased())
+            case 3: ids.append(existing + "-" + full.prefix(8))
+            case 4: ids.append(existing + "-" + full + ["", "-2", "-3"].randomElement(using: &random)!)
+            case 5:
+                let long = String(repeating: "ab", count: Int.random(in: 30...60, using: &random))
+                ids.append(long + piecesJoined(3, &random))
+            case 6:
+                // Canonically equivalent twins with one base: == as Strings, distinct ids here.
+                let twin = piecesJoined(2, &random) + "\u{C5}" + piecesJoined(2, &random)
+                ids += [twin, twin.replacing("\u{C5}", with: "\u{212B}")]
+            default:
+                ids.append(piecesJoined(Int.random(in: 0...4, using: &random), &random))
+            }
+        }
+        return ids
+    }
+
+    @Test func matchesTheReferenceOnSeededClashingIDs() {
+        var hashed = 0
+        var counted = 0
+        for seed in UInt64(0)..<300 {
+            let ids = Self.ids(seed: seed)
+            let expected = ReferenceStems.stems(for: ids)
+            var random = SeededRandom(seed: seed)
+            let shuffled = ids.indices.shuffled(using: &random)
+            for order in [Array(ids.indices), shuffled] {
+                let stems = SafeFileName.stems(for: order.map { ids[$0] })
+                let wrong = zip(order, stems).filter { !$1.utf8.elementsEqual(expected[$0].utf8) }
+                    .map { "\(ids[$0].unicodeScalars.map(\.value)): \($1), not \(expected[$0])" }
+                #expect(stems.count == ids.count && wrong.isEmpty, "seed \(seed): \(wrong.prefix(3))")
+            }
+            hashed += expected.count { $0.wholeMatch(of: /.*-[0-9a-f]{8}/) != nil }
+            counted += expected.count { $0.wholeMatch(of: /.*-[0-9a-f]{16}-[0-9]+/) != nil }
+        }
+        // The seeds reach both the short suffix and the counter.
+        #expect(hashed > 5000)
+        #expect(counted > 500)
+    }
+
+    @Test func canonicallyEquivalentIDsWithOneBaseGetHashSuffixes() {
+        let stems = SafeFileName.stems(for: ["\u{C5}", "\u{212B}", "A\u{30A}"])
+        #expect(stems == ["_-" + SafeFileName.shortHash("\u{C5}"), "_-" + SafeFileName.shortHash("\u{212B}"), "A_"])
+    }
+}
+
+/// `SafeFileName`'s documented rules written for clarity, not speed, to check
+/// the fast code against byte for byte.
+private enum ReferenceStems {
+    static func stems(for ids: [String]) -> [String] {
+        let distinct = Set(ids.map { Array($0.utf8) }).sorted { $0.lexicographicallyPrecedes($1) }
+        let bases = distinct.map(base)
+        let sharing = Dictionary(grouping: bases, by: { $0.lowercased() }).mapValues(\.count)
+        var taken = Set(bases.map { $0.lowercased() }.filter { sharing[$0] == 1 })
+        var stemOf: [[UInt8]: String] = [:]
+        for (bytes, base) in zip(distinct, bases) {
+            guard sharing[base.lowercased()] != 1 else {
+                stemOf[bytes] = base
+                continue
+            }
+            let hash = String(SafeFileName.fnv1a64(bytes), radix: 16)
+            let full = String(repeating: "0", count: 16 - hash.count) + hash
+            func suffixed(_ suffix: String) -> String {
+                String(base.prefix(SafeFileName.maxBytes - suffix.count)) + suffix
+            }
+            var stem = suffixed("-" + full.prefix(8))
+            if taken.contains(stem.lowercased()) { stem = suffixed("-" + full) }
+            var counter = 2
+            while taken.contains(stem.lowercased()) {
+                stem = suffixed("-\(full)-\(counter)")
+                counter += 1
+            }
+            taken.insert(stem.lowercased())
+            stemOf[bytes] = stem
+        }
+        return ids.map { stemOf[Array($0.utf8)]! }
+    }
+
+    /// Kept ASCII scalars stay, every other scalar becomes `_`; at most
+    /// `maxBytes` of them; leading `.` and `-` become `_`; never empty; a
+    /// reserved name before the first `.` gets a leading `_`.
+    static func base(_ bytes: [UInt8]) -> String {
+        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-".unicodeScalars)
+        let scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.prefix(SafeFileName.maxBytes)
+        var stem = String(String.UnicodeScalarView(scalars.map { kept.contains($0) ? $0 : "_" }))
+        let leading = stem.prefix { $0 == "." || $0 == "-" }.count
+        stem = String(repeating: "_", count: leading) + stem.dropFirst(leading)
+        if stem.isEmpty { stem = "_" }
+        let name = stem.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        if SafeFileName.reserved.contains(name.lowercased()) {
+            stem = String(("_" + stem).prefix(SafeFileName.maxBytes))
+        }
+        return stem
+    }
+}
