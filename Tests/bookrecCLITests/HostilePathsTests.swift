@@ -80,6 +80,26 @@ import Testing
         #expect(Self.listing(elsewhere).isEmpty)
     }
 
+    /// The folder shards share, planted as a link to elsewhere: shards and
+    /// the merge refuse it (73) and write nothing there.
+    @Test func aSharedShardFolderLinkedElsewhereIsNotFollowed() throws {
+        let run = try HostileRun()
+        defer { run.remove() }
+        let input = try run.write(Self.ratings(["u1", "u2", "u3"]), to: "r.csv")
+        #expect(try run.recommend([input], ["--shard", "0/1"]).status == 0)
+        let elsewhere = run.root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let shared = run.out.appendingPathComponent("parts/run")
+        try FileManager.default.removeItem(at: shared)
+        try FileManager.default.createSymbolicLink(at: shared, withDestinationURL: elsewhere)
+        let merge = try BinaryRunner.run(["merge", run.out.path], in: run.root)
+        #expect(merge.status == 73, "\(merge.stderr)")
+        let shard = try run.recommend([input], ["--shard", "0/1"])
+        #expect(shard.status == 73, "\(shard.stderr)")
+        #expect(shard.stderr.contains("parts/run: is a symbolic link"), "\(shard.stderr)")
+        #expect(Self.listing(elsewhere).isEmpty)
+    }
+
     @Test func aLatestLinkedElsewhereIsReplacedNotWrittenThrough() throws {
         let run = try HostileRun()
         defer { run.remove() }
