@@ -96,6 +96,38 @@ import Testing
         }
     }
 
+    /// A run scoring with a model trained on its very ratings takes the
+    /// readers' rows from the model: ratings repeated in the input are still
+    /// resolved and counted as a run that fits resolves and counts them.
+    @Test func repeatedRatingsCountAsInARunThatFits() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var text = "user,item,rating\n"
+        for user in 0..<12 {
+            for book in 0..<8 { text += "u\(user),b\((user + book * 3) % 20),\(1 + (user + book) % 5)\n" }
+        }
+        // Three repeats, the later rating winning: u0 changes its mind twice, u5 once.
+        text += "u0,b0,1\nu0,b0,5\nu5,b5,2\n"
+        let input = folder.appendingPathComponent("ratings.csv")
+        try Data(text.utf8).write(to: input)
+        let (model, _) = try Self.train([input.path], in: folder)
+        let common = ["recommend", input.path, "--top", "4", "--no-enrich"]
+        let fitted = folder.appendingPathComponent("fitted")
+        #expect(try Self.run(common + Self.filter + ["--out", fitted.path]).status == 0)
+        let (fittedFiles, fittedSummary) = try Self.latest(fitted)
+        #expect(fittedSummary["duplicatesReplaced"] as? Int == 3)
+        let loaded = folder.appendingPathComponent("loaded")
+        let result = try Self.run(common + ["--model", model, "--out", loaded.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let (files, summary) = try Self.latest(loaded)
+        #expect((summary["model"] as? [String: Any])?["sameInputs"] as? Bool == true)
+        #expect(Self.withoutPerRunFields(summary) == Self.withoutPerRunFields(fittedSummary))
+        #expect(files.keys.sorted() == fittedFiles.keys.sorted())
+        for (path, data) in fittedFiles where path != "summary.json" && files[path] != data {
+            Issue.record("\(path) differs with --model")
+        }
+    }
+
     @Test func aJobFileNamesTheModelRelativeToItsFolder() throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

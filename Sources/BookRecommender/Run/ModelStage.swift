@@ -31,11 +31,21 @@ struct ModelStage {
         options.shrinkage = fit.shrinkage
         options.popularityDamping = fit.popularityDamping
         options = try bookLists(options, keys: model.books.keys).clamped
-        let rated = ReaderRows(data, threads: options.threads)
         let newIndex = data.itemKeys.map { model.books.item(forKey: $0) ?? -1 }
         // A model trained on these very inputs numbers their books alike: the rows are already in its numbering.
         let renumbered = newIndex.enumerated().contains { $0.offset != Int($0.element) }
         let sameInputs = Ratings(data: data, items: result.items).fingerprint == model.fingerprint
+        let rated: ReaderRows
+        if sameInputs, !renumbered {
+            // It also holds their readers' rows, grouped as `ReaderRows(data)` groups them:
+            // every shard of a sharded run copies them instead of grouping all ratings again.
+            let rows = model.readers.rows
+            rated = ReaderRows(
+                byUser: rows.byUser, shelves: rows.shelves,
+                duplicatesReplaced: data.ratingCount - rows.byUser.entryCount)
+        } else {
+            rated = ReaderRows(data, threads: options.threads)
+        }
         log.info(
             "model", "loaded",
             [
