@@ -200,36 +200,64 @@ struct MailTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("latest").path))
     }
 
+    /// Runs `jobs/send-mail.sh OUT` with a fake sendmail that files each mail in
+    /// `OUT/received`, failing (exit 75) once it holds `failAfter` mails.
+    static func sendMail(_ out: URL, failAfter: Int? = nil) throws -> Int32 {
+        let received = out.appendingPathComponent("received")
+        try FileManager.default.createDirectory(at: received, withIntermediateDirectories: true)
+        let fake = out.appendingPathComponent("fake-sendmail")
+        let failure = failAfter.map { "[ \"$(ls \(received.path) | wc -l)\" -ge \($0) ] && exit 75\n" } ?? ""
+        try Data(
+            "#!/bin/sh\n[ \"$1\" = -t ] || exit 64\n\(failure)cat > \"$(mktemp \(received.path)/mail.XXXXXX)\"\n".utf8
+        ).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [Workspace.root.appendingPathComponent("jobs/send-mail.sh").path, out.path]
+        process.environment = ["SENDMAIL": fake.path, "PATH": "/usr/bin:/bin"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The mails `sendMail` has received, and the run's mails, as sets of contents.
+    static func receivedAndWritten(_ out: URL, run: URL) throws -> (received: [Data], written: Set<Data>) {
+        let received = try FileManager.default.contentsOfDirectory(
+            at: out.appendingPathComponent("received"), includingPropertiesForKeys: nil)
+        let written = try FileManager.default.contentsOfDirectory(
+            at: run.appendingPathComponent("mail"), includingPropertiesForKeys: nil)
+        return (try received.map { try Data(contentsOf: $0) }, Set(try written.map { try Data(contentsOf: $0) }))
+    }
+
     @Test func theJobsScriptHandsEachMailToSendmailOnce() throws {
         let (result, run, out) = try Self.demo([])
         defer { try? FileManager.default.removeItem(at: out) }
         #expect(result.status == 0, "\(result.stderr)")
-        let received = out.appendingPathComponent("received")
-        try FileManager.default.createDirectory(at: received, withIntermediateDirectories: true)
-        let fake = out.appendingPathComponent("fake-sendmail")
-        try Data("#!/bin/sh\n[ \"$1\" = -t ] || exit 64\ncat > \"$(mktemp \(received.path)/mail.XXXXXX)\"\n".utf8)
-            .write(to: fake)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
-        func send() throws -> Int32 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = [Workspace.root.appendingPathComponent("jobs/send-mail.sh").path, out.path]
-            process.environment = ["SENDMAIL": fake.path, "PATH": "/usr/bin:/bin"]
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-        #expect(try send() == 0)
-        let sent = try FileManager.default.contentsOfDirectory(at: received, includingPropertiesForKeys: nil)
-        let mails = try FileManager.default.contentsOfDirectory(
-            at: run.appendingPathComponent("mail"), includingPropertiesForKeys: nil)
-        #expect(sent.count == 13)
-        #expect(Set(try sent.map { try Data(contentsOf: $0) }) == Set(try mails.map { try Data(contentsOf: $0) }))
+        #expect(try Self.sendMail(out) == 0)
+        let (received, written) = try Self.receivedAndWritten(out, run: run)
+        #expect(received.count == 13)
+        #expect(Set(received) == written)
         #expect(
             try String(contentsOf: out.appendingPathComponent("mail-sent"), encoding: .utf8) == run.lastPathComponent
                 + "\n")
         // Again for the same run (a rerun, or exit 75 that kept latest): nothing more goes out.
-        #expect(try send() == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: received.path).count == 13)
+        #expect(try Self.sendMail(out) == 0)
+        #expect(try Self.receivedAndWritten(out, run: run).received.count == 13)
+    }
+
+    @Test func aSendmailFailingPartWaySendsOnlyTheRestWhenRunAgain() throws {
+        let (result, run, out) = try Self.demo([])
+        defer { try? FileManager.default.removeItem(at: out) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.sendMail(out, failAfter: 5) != 0)
+        #expect(try Self.receivedAndWritten(out, run: run).received.count == 5)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("mail-sent").path))
+
+        #expect(try Self.sendMail(out) == 0)
+        let (received, written) = try Self.receivedAndWritten(out, run: run)
+        #expect(received.count == 13, "every mail once: the first five were not sent again")
+        #expect(Set(received) == written)
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("mail-sending").path))
     }
 }
