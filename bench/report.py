@@ -43,8 +43,9 @@ def parse_arguments(argv):
 
 
 def read_time_file(path):
-    """Peak RSS (MB, 10^6 bytes), CPU seconds, shell wall seconds and exit status from a .time file."""
-    facts = {"rssMB": None, "cpu": None, "wall": None, "exit": None}
+    """Peak RSS (MB, 10^6 bytes), CPU seconds (user + system, and each), shell wall seconds and exit
+    status from a .time file."""
+    facts = {"rssMB": None, "cpu": None, "user": None, "system": None, "wall": None, "exit": None}
     if not os.path.exists(path):
         return facts
     with open(path, encoding="utf-8", errors="replace") as handle:
@@ -54,6 +55,7 @@ def read_time_file(path):
     times = [float(value) for value in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", text)]
     if len(times) == 2:
         facts["cpu"] = round(sum(times), 2)
+        facts["user"], facts["system"] = times
     if match := re.search(r"Shell wall seconds: ([\d.]+)", text):
         facts["wall"] = float(match.group(1))
     if match := re.search(r"Exit status: (\d+)", text):
@@ -171,6 +173,7 @@ def collect_reports(runs, size, threads, shards):
         sharded["withModel"] = collect_model_shards(os.path.join(runs, size), max(threads), shards)
         singles = [run for run in every if run["threads"] == max(threads) and run["ok"] and run.get("cpu")]
         sharded["singleCPU"] = min((run["cpu"] for run in singles), default=None)
+        sharded["singles"] = [{key: run[key] for key in ("repeat", "cpu", "user", "system")} for run in singles]
     return best, every, sharded
 
 
@@ -197,7 +200,8 @@ def collect_model_shards(folder, threads, shards):
                     "merge": merge}
         steps = [pipeline["train"], merge] + pipeline["shards"]
         complete = all(step.get("cpu") is not None for step in steps) and all(part["ok"] for part in pipeline["shards"])
-        pipeline["cpu"] = round(sum(step["cpu"] for step in steps), 2) if complete else None
+        for key in ("cpu", "user", "system"):
+            pipeline[key] = round(sum(step[key] for step in steps), 2) if complete else None
         pipelines.append(pipeline)
         repeat += 1
     pipelines.sort(key=lambda pipeline: (pipeline["cpu"] is None, pipeline["cpu"] or 0))
@@ -283,10 +287,28 @@ def model_shards_table(sharded, shards):
             share = model["cpu"] / single
             line += (f", {share:.2f}× the single run's least, {single} s "
                      f"(target ≤ 1.3×: {'met' if share <= 1.3 else 'NOT met'})")
-        every = ", ".join("failed" if pipeline["cpu"] is None else f"{pipeline['cpu']} s"
-                          for pipeline in sorted(pipelines, key=lambda pipeline: pipeline["repeat"]))
-        lines += ["", line + f". Every repeat's pipeline CPU, in order: {every}."]
+        lines += ["", line + "."] + repeats_table(sharded)
     lines += ["", merged_line(merge)]
+    return lines
+
+
+def repeats_table(sharded):
+    """Markdown lines: each repeat's single run (highest thread count) beside the pipeline run just
+    after it, CPU split into user and system seconds (system time is where a busy host shows)."""
+    singles = {run["repeat"]: run for run in sharded.get("singles", [])}
+    lines = ["", "Each repeat, the single run and the pipeline run after it (process CPU = user + system):", "",
+             "| repeat | single run CPU s (user + system) | pipeline CPU s (user + system) | ratio | ratio of user s |",
+             "| ---: | ---: | ---: | ---: | ---: |"]
+    for pipeline in sorted(sharded["withModel"], key=lambda pipeline: pipeline["repeat"]):
+        single = singles.get(pipeline["repeat"])
+        def split(run):
+            if not run or run.get("cpu") is None:
+                return "failed"
+            return f"{run['cpu']:.2f} ({run['user']:.2f} + {run['system']:.2f})"
+        both = single and single.get("cpu") and pipeline["cpu"] is not None
+        lines.append(f"| {pipeline['repeat']} | {split(single)} | {split(pipeline)} | "
+                     f"{times(ratio(pipeline['cpu'], single['cpu'])) if both else '—'} | "
+                     f"{times(ratio(pipeline['user'], single['user'])) if both else '—'} |")
     return lines
 
 
