@@ -55,6 +55,31 @@ final class RunningBinary: @unchecked Sendable {
         }
     }
 
+    /// Stops the process (SIGSTOP) and waits until every one of its threads has
+    /// stopped, so that it writes nothing more until `resume()`.
+    /// - Throws: `TimedOut` after `seconds`.
+    func stop(seconds: Double = 10) throws {
+        kill(pid, SIGSTOP)
+        let deadline = Date().addingTimeInterval(seconds)
+        let tasks = "/proc/\(pid)/task"
+        func stopped() -> Bool {
+            let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+            return !threads.isEmpty
+                && threads.allSatisfy { thread in
+                    // The state is the field after the command name's closing parenthesis.
+                    let stat = (try? String(contentsOfFile: "\(tasks)/\(thread)/stat", encoding: .utf8)) ?? ""
+                    return stat.split(separator: ")").last?.dropFirst().first == "T"
+                }
+        }
+        while !stopped() {
+            guard Date() < deadline else { throw TimedOut(waitingFor: "SIGSTOP", stderr: stderr) }
+            usleep(1_000)
+        }
+    }
+
+    /// Lets a process `stop()` stopped run on (SIGCONT).
+    func resume() { kill(pid, SIGCONT) }
+
     /// Waits for the process to end and returns its exit status (128 + signal
     /// when a signal ended it).
     /// - Throws: `TimedOut` after `seconds` (the process is then killed).

@@ -220,6 +220,38 @@ import Testing
         return UInt64(info.st_ino)
     }
 
+    /// A shard run again withdraws its part first; a merge started meanwhile
+    /// waits for it (75, naming the shard's lock and process) instead of
+    /// reporting the part missing, and touches nothing.
+    @Test func aMergeWhileAShardRunsExits75AndChangesNothing() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = try GeneratedRatings.write(in: folder, users: 40, books: 60, perUser: 10)
+        let out = folder.appendingPathComponent("out")
+        let arguments = ["recommend", input, "--out", out.path, "--no-enrich"]
+        for index in 0..<2 { #expect(try BinaryRunner.run(arguments + ["--shard", "\(index)/2"]).status == 0) }
+
+        let shard = try RunningBinary(arguments + ["--shard", "1/2"])
+        try shard.waitForLog("stage=ingest event=start")
+        try shard.stop()
+        let before = OutputTree.entries(under: out)
+        let merge = try BinaryRunner.run(["merge", out.path])
+        let after = OutputTree.entries(under: out)
+        shard.resume()
+        #expect(merge.status == 75, "\(merge.stderr)")
+        #expect(
+            merge.stderr.contains("bookrec-shard-1-of-2.lock: this job is already running (process \(shard.pid)"),
+            "\(merge.stderr)")
+        let changed = Set(before.keys).symmetricDifference(after.keys).union(
+            after.keys.filter { before[$0] != after[$0] })
+        #expect(changed.isEmpty, "\(changed.sorted())")
+
+        #expect(try shard.waitForExit(seconds: 60) == 0)
+        let again = try BinaryRunner.run(["merge", out.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try Workspace.files(under: Workspace.latest(in: out).appendingPathComponent("users")).count == 80)
+    }
+
     @Test func aMissingPartExits66NamingItAndChangesNothing() throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -21,6 +21,13 @@ public struct Shard: Sendable, Equatable {
         self.count = count
     }
 
+    /// Shard `index` of `count`, which must be `0 ≤ index < count`.
+    init(index: Int, count: Int) {
+        precondition((0..<count).contains(index), "Shard \(index) of \(count)")
+        self.index = index
+        self.count = count
+    }
+
     /// The part's folder name, `I-of-N`.
     public var name: String { "\(index)-of-\(count)" }
 

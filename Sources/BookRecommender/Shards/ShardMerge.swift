@@ -36,12 +36,16 @@ package struct ShardMerge {
         let history = RunHistory(out: out, keepRuns: keepRuns)
         guard RunHistory.exists(history.parts) else { throw MergeError.noParts(folder: out.path) }
         // Checked before the lock too, so that merging too early touches nothing.
-        _ = try PartMerge.find(in: history.parts)
+        _ = try findParts(history)
         let lock = try JobLock(path: history.lockFile(shard: nil).path)
         defer { lock.release() }
+        let parts = try findParts(history)
+        // Every shard's lock too: no shard of the run may start (and withdraw or
+        // rewrite its part and its readers' files) while the merge reads them.
+        let shardLocks = try parts.map { try JobLock(path: history.lockFile(shard: $0.shard).path) }
+        defer { shardLocks.forEach { $0.release() } }
         try history.refuseSymbolicLinks()
         history.removeLeftovers(shard: nil)
-        let parts = try PartMerge.find(in: history.parts)
         log.info("merge", "start", ["parts": String(parts.count)])
         let merged = try PartMerge(parts: parts.map(\.folder)).merge()
         try Task.checkCancellation()
@@ -68,6 +72,21 @@ package struct ShardMerge {
         return "bookrec: merged \(parts.count) parts: \(totals.users) users, \(totals.books) books, "
             + "\(totals.ratings) ratings used, \(totals.rejected) rejected; report: \(report.path) "
             + "(\(stopwatch.lap()) s)"
+    }
+
+    /// The parts, in shard order.
+    /// - Throws: `JobLock.Held` when a missing part's shard is running (exit
+    ///   75: it withdrew its part and is writing it again), else `MergeError`.
+    private func findParts(_ history: RunHistory) throws -> [(shard: Shard, folder: URL)] {
+        do {
+            return try PartMerge.find(in: history.parts)
+        } catch .missingParts(let count, let missing) {
+            for index in missing {
+                let path = history.lockFile(shard: Shard(index: index, count: count)).path
+                if let pid = JobLock.probe(path) { throw JobLock.Held(path: path, pid: pid == 0 ? nil : pid) }
+            }
+            throw MergeError.missingParts(count: count, missing: missing)
+        }
     }
 
     /// Completes `parts/run/` with the club's files and renames it into `runs/` as `latest`.
