@@ -14,6 +14,8 @@ final class XMLReaderState {
     var lastNodeWasText = false
     /// `lastTextLine` when the node just before the current one was text.
     var textLineBeforeNode: Int?
+    /// The root element's name once it has started, and whether it has ended.
+    var root: (name: String, closed: Bool)?
 
     /// Bytes read from `fd` but not yet handed to libxml2: `pending[start..<end]`.
     let pending = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)

@@ -213,8 +213,13 @@ struct XMLStreamReader: ~Copyable {
                 throw .malformed(
                     path: path, line: line, reason: "<\(localName)> has more than \(Self.maxAttributes) attributes")
             }
-            if depth == 0 { try refuseEntityDeclarations() }
-        case .endElement, .entityReference, .other:
+            if depth == 0 {
+                state.root = (name: localName, closed: isEmptyElement)
+                try refuseEntityDeclarations()
+            }
+        case .endElement:
+            if depth == 0 { state.root?.closed = true }
+        case .entityReference, .other:
             break
         }
     }
@@ -237,6 +242,10 @@ struct XMLStreamReader: ~Copyable {
         if state.readErrno != 0 {
             return .cannotRead(path: path, reason: String(cString: strerror(state.readErrno)))
         }
-        return state.errors.malformed(path: path, fallbackLine: parserLine)
+        let error = state.errors.malformed(path: path, fallbackLine: parserLine)
+        guard let root = state.root, !root.closed, case .malformed(_, let line, let reason) = error,
+            CutShortXML.endsInside(root.name, path, afterLine: line)
+        else { return error }
+        return .malformed(path: path, line: line, reason: CutShortXML.reason(root: root.name, libxml2: reason))
     }
 }

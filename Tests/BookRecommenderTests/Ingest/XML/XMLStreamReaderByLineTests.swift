@@ -57,7 +57,8 @@ import Testing
     /// hands out every element on the lines before it, and no more.
     @Test func aBreakDeepInAPieceHandsOutTheLinesBeforeIt() throws {
         let path = try XMLFixtures.write(
-            Self.document(lines: 2_000, perLine: 3, tail: "  <rating user=\"x\"/><rating user=\"y\" user=\"z\"/>\n"))
+            Self.document(
+                lines: 2_000, perLine: 3, tail: "  <rating user=\"x\"/><rating user=\"y\" user=\"z\"/>\n</ratings>\n"))
         let walked = Self.walk(path, byLine: false)
         #expect(walked.nodes.filter { $0.hasPrefix("element 1 rating") }.count == 6_000)
         #expect(walked.error == .malformed(path: path, line: 2_003, reason: "Attribute user redefined"))

@@ -114,4 +114,31 @@ import Testing
         while try reader.advance(), reader.localName != "t" {}
         #expect(try reader.readElementText() == "a &nbsp; b")
     }
+
+    /// A document that stops on its last line with its root still open says it
+    /// looks cut short, keeping libxml2's words; other breaks keep libxml2's alone.
+    @Test(
+        arguments: [
+            // Cut after a whole element: libxml2 calls it extra content.
+            ("<r>\n<a x=\"1\"/>\n<a x=\"2\"/>\n", 3, "Extra content at the end of the document", true),
+            // Cut inside an attribute value, with no line feed at the end.
+            ("<r>\n<a x=\"1\"/>\n<a x=\"2", 3, nil, true),
+            // Blank lines after the cut: libxml2 stops on the last of them.
+            ("<r>\n<a x=\"1\"/>\n<a x=\"2\"/>\n\n  \n", 6, "Extra content at the end of the document", true),
+            // Content after the closed root (plain or prefixed): not cut short.
+            ("<r>\n<a x=\"1\"/>\n</r>\n<a x=\"2\"/>\n", 4, "Extra content at the end of the document", false),
+            ("<p:r xmlns:p=\"urn:p\">\n<a/>\n</p:r >\n<a/>\n", 4, "Extra content at the end of the document", false),
+            // A break with more lines after it: libxml2's words alone, even though the root never closes.
+            ("<r>\n<a x=\"1\" x=\"2\"/>\n<a/>\n", 2, nil, false),
+        ] as [(String, Int, String?, Bool)])
+    func aDocumentCutShortSaysSo(_ text: String, _ line: Int, _ libxml2: String?, _ cutShort: Bool) throws {
+        let path = try XMLFixtures.write(text)
+        guard case .malformed(path, line, let reason) = drain(path) else {
+            Issue.record("expected malformed at line \(line), got \(String(describing: drain(path)))")
+            return
+        }
+        let prefix = "the file ends inside <r>, which is never closed: was it cut short? (libxml2: "
+        #expect(reason.hasPrefix(prefix) == cutShort, "\(reason)")
+        if let libxml2 { #expect(reason == (cutShort ? prefix + libxml2 + ")" : libxml2)) }
+    }
 }
