@@ -172,7 +172,6 @@ def collect_reports(runs, size, threads, shards):
         sharded = {"threads": max(threads), "shards": parts, "merge": merge}
         sharded["withModel"] = collect_model_shards(os.path.join(runs, size), max(threads), shards)
         singles = [run for run in every if run["threads"] == max(threads) and run["ok"] and run.get("cpu")]
-        sharded["singleCPU"] = min((run["cpu"] for run in singles), default=None)
         sharded["singles"] = [{key: run[key] for key in ("repeat", "cpu", "user", "system")} for run in singles]
     return best, every, sharded
 
@@ -282,7 +281,7 @@ def model_shards_table(sharded, shards):
     if model["cpu"] is not None:
         summed = round(sum(part["model"] for part in model["shards"]), 3)
         line = f"Shards' summed model seconds: **{summed}**; the pipeline's process CPU: **{model['cpu']} s**"
-        single = sharded.get("singleCPU")
+        single = min((run["cpu"] for run in sharded["singles"]), default=None)
         if single:
             share = model["cpu"] / single
             line += (f", {share:.2f}× the single run's least, {single} s "
@@ -295,16 +294,18 @@ def model_shards_table(sharded, shards):
 def repeats_table(sharded):
     """Markdown lines: each repeat's single run (highest thread count) beside the pipeline run just
     after it, CPU split into user and system seconds (system time is where a busy host shows)."""
-    singles = {run["repeat"]: run for run in sharded.get("singles", [])}
+    singles = {run["repeat"]: run for run in sharded["singles"]}
+
+    def split(run):
+        if not run or run.get("cpu") is None:
+            return "failed"
+        return f"{run['cpu']:.2f} ({run['user']:.2f} + {run['system']:.2f})"
+
     lines = ["", "Each repeat, the single run and the pipeline run after it (process CPU = user + system):", "",
              "| repeat | single run CPU s (user + system) | pipeline CPU s (user + system) | ratio | ratio of user s |",
              "| ---: | ---: | ---: | ---: | ---: |"]
     for pipeline in sorted(sharded["withModel"], key=lambda pipeline: pipeline["repeat"]):
         single = singles.get(pipeline["repeat"])
-        def split(run):
-            if not run or run.get("cpu") is None:
-                return "failed"
-            return f"{run['cpu']:.2f} ({run['user']:.2f} + {run['system']:.2f})"
         both = single and single.get("cpu") and pipeline["cpu"] is not None
         lines.append(f"| {pipeline['repeat']} | {split(single)} | {split(pipeline)} | "
                      f"{times(ratio(pipeline['cpu'], single['cpu'])) if both else '—'} | "

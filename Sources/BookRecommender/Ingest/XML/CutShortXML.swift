@@ -54,16 +54,18 @@ enum CutShortXML {
                 afterName = false
                 return
             }
-            guard let read = name else { return }
+            guard let count = name?.count else { return }
             switch byte {
             case UInt8(ascii: ">"):
-                let local = read.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).last
+                let local = name?.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).last
                 if local.map(Array.init) == localName { found = true }
                 name = nil
             case 0x20, 0x09, 0x0D, 0x0A:
-                afterName = !read.isEmpty
+                afterName = count > 0
+            case _ where afterName || count > localName.count + 64:
+                name = nil
             default:
-                if afterName || read.count > localName.count + 64 { name = nil } else { name = read + [byte] }
+                name?.append(byte)
             }
         }
     }
