@@ -43,6 +43,9 @@ public struct BookModel: Sendable {
     let userIDs: [String]
     /// The readers in ascending id order.
     let userOrder: [Int32]
+    /// What `bookrec train` read to fit it, for runs on the same inputs; nil
+    /// for a model fitted by a Swift program or kept without it.
+    package var trainingIngest: TrainingIngest?
 
     /// Fits the item-item filter on `ratings` with `options` (the defaults
     /// are those of the `bookrec` command line).
@@ -69,7 +72,7 @@ public struct BookModel: Sendable {
 
     init(
         options: ModelOptions, fingerprint: String, trainedAt: Date, books: BookTable, tables: ScoringTables,
-        readers: ModelReaders, userIDs: [String], userOrder: [Int32]
+        readers: ModelReaders, userIDs: [String], userOrder: [Int32], trainingIngest: TrainingIngest? = nil
     ) {
         self.options = options
         self.fingerprint = fingerprint
@@ -80,6 +83,7 @@ public struct BookModel: Sendable {
         self.readers = readers
         self.userIDs = userIDs
         self.userOrder = userOrder
+        self.trainingIngest = trainingIngest
     }
 
     /// The keys of the books the model knows (ISBN-13, or the id the ratings gave).

@@ -20,7 +20,7 @@ import Testing
         let cases: [(String, [UInt8], String)] = [
             ("truncated", Array(bytes.prefix(bytes.count - 100)), "the model file is truncated: "),
             ("flipped", flipped, "the model file is damaged: checksum mismatch"),
-            ("newer", newer, "model format 9 is newer than this bookrec reads (1)"),
+            ("newer", newer, "model format 9 is newer than this bookrec reads (2)"),
             ("foreign", Array("user,item,rating\n".utf8), "not a bookrec model file"),
         ]
         for (name, content, message) in cases {
@@ -123,6 +123,12 @@ import Testing
         #expect(lines.first == "model     \(model)")
         #expect(lines.contains("contents  59 books, 13 readers, 166 ratings, 1560 neighbour links"))
         #expect(lines.contains("filter    cosine, 64 neighbours, threshold 0.001, shrinkage 0.0"))
+        // The club is 8 files with 2 rejected records.
+        #expect(
+            lines.contains {
+                $0.hasPrefix("ingest    kept for 8 files (2 rejected records), stamp ")
+                    && $0.hasSuffix(": runs on the same inputs take it instead of reading them")
+            })
         let fingerprint = try #require(line.split(separator: " ").drop { $0 != "fingerprint" }.dropFirst().first)
         #expect(
             lines.contains { $0.hasPrefix("trained   ") && $0.hasSuffix(", fingerprint \(fingerprint.dropLast())") })

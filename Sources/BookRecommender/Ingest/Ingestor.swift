@@ -16,6 +16,11 @@ package struct Ingestor {
         package var members: [MemberReport] = []
         /// The books left as editions of one work (see `SameBookJoin`).
         var editions = Editions.none
+        /// Whether this is the ingest a model file kept (`TrainingIngest`):
+        /// then `data` holds the reader ids and book keys but no rating or
+        /// shelf entries, `editions` is none, and the model's readers' rows
+        /// are the ratings.
+        package var keptByModel = false
 
         /// The members whose files gave no rating.
         package var membersWithoutRatings: [MemberReport] { members.filter { $0.problem != nil } }

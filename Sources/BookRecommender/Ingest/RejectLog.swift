@@ -28,6 +28,11 @@ package final class RejectLog {
     /// Why streaming to the file failed (disk full, say), once it has.
     package private(set) var writeFailure: String?
     private let handle: FileHandle?
+    /// With `init(collectingUpTo:)`: the most bytes of rows kept in memory.
+    private let collectLimit: Int?
+    /// Whether the collected rows outgrew `collectLimit` (and were dropped).
+    private var overflowed = false
+    /// Rows not yet written to `handle`; every row so far when collecting.
     private var buffer: [UInt8] = []
     /// Bytes handed to `handle` so far.
     private var written = 0
@@ -43,17 +48,48 @@ package final class RejectLog {
     package init(streamingTo handle: FileHandle?, keep: Int = 20) {
         self.handle = handle
         self.keep = keep
+        collectLimit = nil
         if handle != nil {
             buffer.reserveCapacity(Self.flushBytes + Self.recordLimit * 4)
             buffer.append(contentsOf: Self.header.utf8)
         }
     }
 
+    /// A log that keeps every row in memory (`collectedRows`) while they take
+    /// at most `limit` bytes, and only counts them past it.
+    package init(collectingUpTo limit: Int, keep: Int = 20) {
+        handle = nil
+        self.keep = keep
+        collectLimit = limit
+    }
+
+    /// Every row added, as `rejects.csv` holds them after its header; nil
+    /// unless the log collects and the rows stayed within its limit.
+    package var collectedRows: [UInt8]? {
+        collectLimit != nil && !overflowed ? buffer : nil
+    }
+
     package func add(_ entry: Entry) {
         count += 1
         if first.count < keep { first.append(entry) }
+        if let collectLimit {
+            guard !overflowed else { return }
+            Self.appendRow(entry, to: &buffer)
+            if buffer.count > collectLimit { (overflowed, buffer) = (true, []) }
+            return
+        }
         guard handle != nil else { return }
         Self.appendRow(entry, to: &buffer)
+        if buffer.count >= Self.flushBytes { flush() }
+    }
+
+    /// Adds `rows`, `count` rows as `collectedRows` gave them, with no entry
+    /// kept in `first`: a run that takes the ingest a model file kept writes
+    /// the rejects that ingest collected.
+    package func add(rows: [UInt8], count: Int) {
+        self.count += count
+        guard handle != nil else { return }
+        buffer.append(contentsOf: rows)
         if buffer.count >= Self.flushBytes { flush() }
     }
 
@@ -81,6 +117,10 @@ package final class RejectLog {
     package func rollback(to mark: Mark) {
         count = mark.count
         if first.count > mark.count { first.removeSubrange(mark.count...) }
+        if collectLimit != nil {
+            if !overflowed { buffer.removeSubrange(mark.bytes...) }
+            return
+        }
         guard let handle, writeFailure == nil else { return }
         if mark.bytes >= written {
             buffer.removeSubrange((mark.bytes - written)...)

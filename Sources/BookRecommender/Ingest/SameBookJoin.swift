@@ -11,7 +11,7 @@
 /// is recommended to them.
 package enum SameBookJoin {
     /// What a join changed.
-    package struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable, Codable {
         /// Books known only by title and author that joined a keyed book.
         package var joined = 0
         /// Shelf entries added for the other editions of a reader's books.

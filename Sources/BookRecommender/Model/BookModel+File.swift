@@ -73,6 +73,8 @@ extension BookModel {
         writer.add(.shelfEntries, rows.shelves.entries)
         writer.add(.exclude, options.exclude?.words ?? [])
         writer.add(.only, options.only?.words ?? [])
+        writer.add(.ingestAccounting, try trainingIngest.map { [UInt8](try encoder.encode($0.accounting)) } ?? [])
+        writer.add(.ingestRejects, trainingIngest?.rejectRows ?? [])
         return writer.sealed()
     }
 
@@ -123,6 +125,7 @@ extension BookModel {
             .shelfOffsets, .shelfEntries, rows: userCount, columns: itemCount, entries: metadata.shelved)
         let exclude = try reader.array(.exclude, of: UInt64.self)
         let only = try reader.array(.only, of: UInt64.self)
+        let ingest = reader.version >= 2 ? try reader.trainingIngest() : nil
         try reader.finish()
         let stored = metadata.options
         guard (stored.exclude || exclude.isEmpty) && (stored.only || only.isEmpty),
@@ -140,7 +143,26 @@ extension BookModel {
             readers: ModelReaders(
                 file: file, ratingOffsets: byUser.offsets, ratingsAt: byUser.entries.lowerBound,
                 shelfOffsets: shelves.offsets, shelvesAt: shelves.entries.lowerBound),
-            userIDs: userIDs, userOrder: userOrder)
+            userIDs: userIDs, userOrder: userOrder, trainingIngest: ingest)
+    }
+}
+
+extension ModelFileReader {
+    /// The ingest blocks of a version-2 file: the ingest `bookrec train`
+    /// kept, or nil when both are empty.
+    /// - Throws: `BookModelError.corrupt` for JSON that is not the expected
+    ///   accounting, or rows without accounting.
+    mutating func trainingIngest() throws(BookModelError) -> TrainingIngest? {
+        let json = try array(.ingestAccounting, of: UInt8.self)
+        let rows = try array(.ingestRejects, of: UInt8.self)
+        guard !json.isEmpty else {
+            guard rows.isEmpty else { throw corrupt("rejected rows without the ingest they belong to") }
+            return nil
+        }
+        guard let accounting = try? JSONDecoder().decode(TrainingIngest.Accounting.self, from: Data(json)),
+            accounting.rejectCount >= 0
+        else { throw corrupt("the ingest block is not the expected JSON") }
+        return TrainingIngest(accounting: accounting, rejectRows: rows)
     }
 }
 

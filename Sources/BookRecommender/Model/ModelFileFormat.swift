@@ -1,4 +1,4 @@
-/// The layout of a model file, version 1 (all integers little-endian):
+/// The layout of a model file, version 2 (all integers little-endian):
 ///
 ///     header, 64 bytes
 ///       0  magic: 0x89 "BKRM" CR LF 0x1A (a text-mode copy or a non-model file fails here)
@@ -13,16 +13,19 @@
 /// so the reader copies it straight into a Swift array; strings are an offset
 /// block (UInt64, count + 1) and a UTF-8 byte block. A missing optional string
 /// is the single byte 0xFF, which valid UTF-8 never holds.
+///
+/// Version 2 added the last two blocks (`TrainingIngest`); a version-1 file
+/// ends after `ONLY` and is read as a model that kept no ingest.
 enum ModelFileFormat {
     static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x52, 0x4D, 0x0D, 0x0A, 0x1A]
     /// The format this code writes, and the newest it reads.
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
     static let headerSize = 64
     static let blockHeaderSize = 16
     /// A missing optional string.
     static let absent: [UInt8] = [0xFF]
 
-    /// The blocks of a version-1 file, in file order.
+    /// The blocks, in file order.
     enum Tag: String, CaseIterable {
         /// `ModelMetadata` as JSON.
         case metadata = "META"
@@ -44,6 +47,10 @@ enum ModelFileFormat {
         case shelfOffsets = "SHL#", shelfEntries = "SHL="
         /// `ModelOptions.exclude` and `only` as bitmap words (empty when unset).
         case exclude = "EXCL", only = "ONLY"
+        /// `TrainingIngest.Accounting` as JSON, or nothing when the model kept no ingest.
+        case ingestAccounting = "INGA"
+        /// `TrainingIngest.rejectRows`.
+        case ingestRejects = "INGR"
 
         /// The tag as the 4 bytes the file holds, read as one little-endian UInt32.
         var code: UInt32 {

@@ -7,6 +7,8 @@
 struct ModelFileReader {
     typealias Tag = ModelFileFormat.Tag
     let path: String
+    /// The file's format version, at most `ModelFileFormat.version`.
+    let version: UInt32
     private let bytes: UnsafeRawBufferPointer
     private var offset = ModelFileFormat.headerSize
 
@@ -24,6 +26,7 @@ struct ModelFileReader {
             throw .newerVersion(path: path, version: version, supported: ModelFileFormat.version)
         }
         guard version > 0 else { throw .corrupt(path: path, reason: "format version 0") }
+        self.version = version
         let declaredHeader = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
         guard declaredHeader == headerSize else {
             throw .corrupt(path: path, reason: "header size \(declaredHeader), expected \(headerSize)")

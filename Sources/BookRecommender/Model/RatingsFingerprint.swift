@@ -23,7 +23,6 @@ extension Ratings {
             hasher.add(column)
         }
         hasher.add(data.ratingValue)
-        let digits = String(hasher.value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return hasher.hexValue
     }
 }

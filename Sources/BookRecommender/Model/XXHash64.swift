@@ -90,6 +90,12 @@ struct XXHash64 {
         (value &<< count) | (value &>> (64 - count))
     }
 
+    /// `value` as 16 hex digits, the form fingerprints and stamps are shown and stored in.
+    var hexValue: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
     /// The hash of everything fed so far.
     var value: UInt64 {
         var hash: UInt64

@@ -122,21 +122,11 @@ public struct JobRunner {
         let rejectsFile = try RejectsFile(folder: folder)
         defer { rejectsFile.discard() }
 
-        log.info("ingest", "start", ["files": String(files.count)])
-        let ingestor = Ingestor(
-            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
-            policy: settings.onBadRecord, threads: settings.model.threads)
-        let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejectsFile.log) { log.file($0) }
-        for member in result.membersWithoutRatings {
-            log.warning(
-                "ingest", "member without ratings",
-                ["member": member.name, "files": member.files.joined(separator: " "), "reason": member.problem ?? ""])
-        }
-        if result.sameBook != SameBookJoin.Summary() {
-            log.info(
-                "ingest", "same book",
-                ["joined": String(result.sameBook.joined), "editionShelves": String(result.sameBook.editionShelves)])
-        }
+        let modelStage = ModelStage(settings: settings, log: log)
+        let loaded = try modelStage.load()
+        let modelSeconds = stopwatch.lap()
+        let result = try IngestStage(settings: settings, log: log).run(
+            files, catalog: catalog, model: loaded, rejects: rejectsFile.log)
         try Task.checkCancellation()
         var summary = RunSummary(
             startedAt: ISO8601DateFormatter().string(from: startedAt), users: result.data.userCount,
@@ -144,15 +134,15 @@ public struct JobRunner {
             members: result.members, duplicatesReplaced: 0, fallbackUsers: 0, recommendations: 0,
             settings: .init(settings))
         summary.seconds.ingest = stopwatch.lap()
-        guard result.data.ratingCount > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
+        guard result.totals.used > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
 
-        let model = try ModelStage(settings: settings, log: log).prepare(result)
+        let model = try modelStage.prepare(result, model: loaded)
         summary.duplicatesReplaced = model.rated.duplicatesReplaced
         summary.model = model.source
         var used = settings
         used.model = model.options
         summary.settings = .init(used)
-        summary.seconds.model = stopwatch.lap()
+        summary.seconds.model = modelSeconds + stopwatch.lap()
         log.info(
             "model", model.source == nil ? "fitted" : "ready",
             ["items": String(model.books.count), "seconds": "\(summary.seconds.model)"])

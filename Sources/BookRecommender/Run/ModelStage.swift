@@ -8,12 +8,21 @@ struct ModelStage {
     let settings: RunSettings
     let log: Log
 
+    /// The model file the settings name, read; nil when the run fits.
     /// - Throws: `BookModelError` for a model file that cannot be read (66) or
-    ///   is not a sound model (65); `IngestError.cannotRead` for a book list
-    ///   (`--exclude`, `--only`) that cannot be read.
-    func prepare(_ result: Ingestor.Result) throws -> PreparedModel {
+    ///   is not a sound model (65).
+    func load() throws(BookModelError) -> BookModel? {
+        try settings.modelFile.map { path throws(BookModelError) in
+            try BookModel(contentsOf: URL(fileURLWithPath: path))
+        }
+    }
+
+    /// Fits on `result`, or readies `model` (what `load()` read) for its readers.
+    /// - Throws: `IngestError.cannotRead` for a book list (`--exclude`,
+    ///   `--only`) that cannot be read.
+    func prepare(_ result: Ingestor.Result, model: BookModel?) throws -> PreparedModel {
         let data = result.data
-        guard let path = settings.modelFile else {
+        guard let model, let path = settings.modelFile else {
             let fitted = Recommender(options: try bookLists(settings.model, keys: data.itemKeys)).fit(data)
             let matrix = fitted.matrix
             return PreparedModel(
@@ -22,7 +31,6 @@ struct ModelStage {
                     keys: data.itemKeys, infos: result.items, keyRank: matrix.keyRank, itemAtRank: matrix.itemAtRank),
                 options: fitted.options, readers: matrix.readers, rated: matrix.readers)
         }
-        let model = try BookModel(contentsOf: URL(fileURLWithPath: path))
         var options = settings.model
         let fit = model.options
         options.similarity = fit.similarity
@@ -34,7 +42,8 @@ struct ModelStage {
         let newIndex = data.itemKeys.map { model.books.item(forKey: $0) ?? -1 }
         // A model trained on these very inputs numbers their books alike: the rows are already in its numbering.
         let renumbered = newIndex.enumerated().contains { $0.offset != Int($0.element) }
-        let sameInputs = Ratings(data: data, items: result.items).fingerprint == model.fingerprint
+        let sameInputs =
+            result.keptByModel || Ratings(data: data, items: result.items).fingerprint == model.fingerprint
         let rated: ReaderRows
         if sameInputs, !renumbered {
             // It also holds their readers' rows, grouped as `ReaderRows(data)` groups them:
@@ -42,7 +51,7 @@ struct ModelStage {
             let rows = model.readers.rows
             rated = ReaderRows(
                 byUser: rows.byUser, shelves: rows.shelves,
-                duplicatesReplaced: data.ratingCount - rows.byUser.entryCount)
+                duplicatesReplaced: result.totals.used - rows.byUser.entryCount)
         } else {
             rated = ReaderRows(data, threads: options.threads)
         }

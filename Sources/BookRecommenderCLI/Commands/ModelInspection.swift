@@ -29,9 +29,19 @@ struct ModelInspection {
             \(model.neighborLinks) neighbour links
             filter    \(options.similarity.rawValue), \(options.neighbors) neighbours, threshold \(options.threshold), \
             shrinkage \(options.shrinkage)
+            ingest    \(ingest)
             loaded    \(bytes) bytes in \(loadSeconds) s
 
             """
+    }
+
+    /// What the model kept of reading its training inputs (`TrainingIngest`).
+    private var ingest: String {
+        guard let kept = model.trainingIngest?.accounting else {
+            return "not kept: runs with this model read their inputs"
+        }
+        return "kept for \(kept.files.count) files (\(kept.rejectCount) rejected records), stamp \(kept.stamp.value): "
+            + "runs on the same inputs take it instead of reading them"
     }
 
     /// How the model meets the books of `ratings`.

@@ -9,12 +9,15 @@ enum ReadOnlyIngest {
     static let shown = 5
 
     /// Reads `files` with the format, columns and catalog of `settings`,
-    /// logging each file and the rejects.
+    /// logging each file and the rejects, which go to `rejects` (by default a
+    /// log that keeps the few shown).
     /// - Throws: `IngestError` when an input or the catalog cannot be read,
     ///   `RunError.noRatings` when no rating at all was usable.
-    static func read(_ files: [InputFile], settings: RunSettings, log: Log) throws -> Ingestor.Result {
+    static func read(
+        _ files: [InputFile], settings: RunSettings, log: Log,
+        rejects: RejectLog = RejectLog(streamingTo: nil, keep: shown)
+    ) throws -> Ingestor.Result {
         let catalog = try settings.catalogFile()
-        let rejects = RejectLog(streamingTo: nil, keep: shown)
         let ingestor = Ingestor(
             format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip,
             threads: settings.model.threads)

@@ -33,17 +33,31 @@ struct TrainCommand {
     }
 
     /// Ingests (bad records skipped and reported on stderr), fits, and writes
-    /// the model file atomically; returns the result line.
+    /// the model file atomically, with what ingest gave (`TrainingIngest`) for
+    /// runs that score the same inputs; returns the result line.
     /// - Throws: `IngestError` (66 for a missing input), `RunError.noRatings`
     ///   (65), `BookModelError.cannotWrite` (73).
     func run(log: Log) throws -> String {
         var stopwatch = Stopwatch()
-        let result = try ReadOnlyIngest.read(
-            try settings.inputFiles(), settings: settings, log: log)
-        let model = try BookModel.fit(Ratings(data: result.data, items: result.items), options: settings.model)
+        let files = try settings.inputFiles()
+        let stamp = try inputStamp(files)
+        let rejects = RejectLog(collectingUpTo: TrainingIngest.rejectLimit, keep: ReadOnlyIngest.shown)
+        let result = try ReadOnlyIngest.read(files, settings: settings, log: log, rejects: rejects)
+        var model = try BookModel.fit(Ratings(data: result.data, items: result.items), options: settings.model)
         log.info(
             "model", "fitted",
             ["items": String(model.bookCount), "links": String(model.neighborLinks), "fingerprint": model.fingerprint])
+        // Stamped before and after reading: an input rewritten meanwhile is not vouched for.
+        if let stamp, try inputStamp(files) == stamp {
+            model.trainingIngest = TrainingIngest(result, rejects: rejects, stamp: stamp)
+            if model.trainingIngest == nil {
+                log.info(
+                    "model", "ingest not kept",
+                    ["reason": "the rejected rows take more than \(TrainingIngest.rejectLimit) bytes"])
+            }
+        } else {
+            log.info("model", "ingest not kept", ["reason": "an input changed or could not be read while training"])
+        }
         let url = URL(fileURLWithPath: path)
         try model.write(to: url)
         let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
@@ -52,5 +66,13 @@ struct TrainCommand {
             + "\(model.ratingCount) ratings, \(model.neighborLinks) neighbour links "
             + "(\(model.options.similarity.rawValue)); fingerprint \(model.fingerprint); \(bytes) bytes "
             + "(\(stopwatch.lap()) s)\n"
+    }
+
+    /// The stamp of ingesting `files` with these settings (`InputStamp`).
+    /// - Throws: `IngestError` when the catalog cannot be found.
+    private func inputStamp(_ files: [InputFile]) throws -> InputStamp? {
+        InputStamp.of(
+            files, catalog: try settings.catalogFile(), format: settings.format, columns: settings.columns,
+            ratingScale: settings.ratingScale)
     }
 }

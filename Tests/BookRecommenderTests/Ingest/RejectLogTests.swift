@@ -88,3 +88,66 @@ import Testing
             try String(contentsOfFile: file.path, encoding: .utf8) == "file,line,reason,record\na.csv,2,no user id,x\n")
     }
 }
+
+/// A collecting `RejectLog` (what `bookrec train` keeps for `TrainingIngest`)
+/// holds the rows a streaming one writes, until its limit; `add(rows:count:)`
+/// writes them back.
+@Suite struct RejectLogCollectingTests {
+    static let entries = [
+        RejectLog.Entry(file: "club/a,b.csv", line: 3, reason: .missingUser, record: ",5,4"),
+        RejectLog.Entry(file: "x.csv", line: 9, reason: .noBookID, record: " say \"hi\""),
+        RejectLog.Entry(file: "y.csv", line: 0, reason: .other("unknown format"), record: ""),
+    ]
+
+    @Test func itCollectsTheRowsAStreamingLogWritesAndTheyWriteBackTheSame() throws {
+        let collecting = RejectLog(collectingUpTo: 1 << 20, keep: 1)
+        for entry in Self.entries { collecting.add(entry) }
+        let rows = try #require(collecting.collectedRows)
+        #expect(collecting.count == 3 && collecting.first == [Self.entries[0]])
+
+        let (streaming, handle, file) = try RejectLogTests.streaming()
+        defer { file.remove() }
+        for entry in Self.entries { streaming.add(entry) }
+        streaming.flush()
+        let (replayed, replayHandle, replayFile) = try RejectLogTests.streaming()
+        defer { replayFile.remove() }
+        replayed.add(rows: rows, count: collecting.count)
+        replayed.flush()
+        try handle.close()
+        try replayHandle.close()
+        let written = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(written == RejectLog.header + String(decoding: rows, as: UTF8.self))
+        #expect(try String(contentsOfFile: replayFile.path, encoding: .utf8) == written)
+        #expect(replayed.count == 3 && replayed.first.isEmpty)
+    }
+
+    @Test func aRollbackForgetsCollectedRows() throws {
+        let log = RejectLog(collectingUpTo: 1 << 20)
+        log.add(Self.entries[0])
+        let mark = log.mark()
+        log.add(Self.entries[1])
+        log.rollback(to: mark)
+        log.add(Self.entries[2])
+        #expect(
+            log.collectedRows.map { String(decoding: $0, as: UTF8.self) }
+                == "\"club/a,b.csv\",3,no user id,\",5,4\"\ny.csv,0,unknown format,\n")
+        #expect(log.count == 2)
+    }
+
+    /// Past the limit the rows are dropped for good (a rollback does not bring
+    /// them back), but every one is still counted.
+    @Test func pastItsLimitItKeepsNoRows() throws {
+        let limit = 2 * RejectLog.row(Self.entries[0]).utf8.count
+        let log = RejectLog(collectingUpTo: limit)
+        log.add(Self.entries[0])
+        let mark = log.mark()
+        #expect(log.collectedRows != nil)
+        for _ in 0..<3 { log.add(Self.entries[0]) }
+        #expect(log.collectedRows == nil && log.count == 4)
+        log.rollback(to: mark)
+        #expect(log.collectedRows == nil)
+        let streaming = RejectLog(streamingTo: nil)
+        streaming.add(Self.entries[0])
+        #expect(streaming.collectedRows == nil)
+    }
+}

@@ -115,11 +115,7 @@ import Testing
                     switch offset {
                     case 0..<8: #expect(error == .notAModel(path: path))
                     case 8..<12:
-                        #expect(
-                            error
-                                == (offset == 8 && bit == 0
-                                    ? .corrupt(path: path, reason: "format version 0")
-                                    : .newerVersion(path: path, version: damaged.version, supported: 1)))
+                        #expect(error == .newerVersion(path: path, version: damaged.version, supported: 2))
                     case 12..<16:
                         #expect(error == .corrupt(path: path, reason: "header size \(damaged.headerSize), expected 64"))
                     case 16..<24: #expect(error.isSizeMismatch)
@@ -135,15 +131,19 @@ import Testing
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var bytes = try Self.bytes(Self.small)
-        bytes[8] = 2
+        bytes[8] = 3
         let path = folder.appendingPathComponent("m.bookrec").path
-        #expect(throws: BookModelError.newerVersion(path: path, version: 2, supported: 1)) {
+        #expect(throws: BookModelError.newerVersion(path: path, version: 3, supported: 2)) {
             try ModelFiles.read(bytes, in: folder)
         }
         #expect(
-            BookModelError.newerVersion(path: "m.bookrec", version: 2, supported: 1).description
-                == "m.bookrec: model format 2 is newer than this bookrec reads (1); update bookrec or train the model again"
+            BookModelError.newerVersion(path: "m.bookrec", version: 3, supported: 2).description
+                == "m.bookrec: model format 3 is newer than this bookrec reads (2); update bookrec or train the model again"
         )
+        bytes[8] = 0
+        #expect(throws: BookModelError.corrupt(path: path, reason: "format version 0")) {
+            try ModelFiles.read(bytes, in: folder)
+        }
     }
 
     @Test(arguments: [

@@ -1,0 +1,75 @@
+import Foundation
+
+/// XXH64 over everything an ingest result depends on: this build's version,
+/// the ingest settings (format, columns, rating scale), and each input file
+/// (and the catalog) in order: its path as given, its member, its member
+/// folder and every byte it holds.
+///
+/// Equal stamps mean ingest would give the same result, so a shard can take
+/// the result `bookrec train` kept in the model file (`TrainingIngest`)
+/// instead of reading the inputs again. Thread counts are left out: ingest
+/// gives the same result for any count. Hashing a file costs a read of it,
+/// a small part of parsing it.
+package struct InputStamp: Sendable, Equatable, Codable {
+    /// 16 hex digits.
+    package let value: String
+
+    /// The stamp of ingesting `files` and `catalog` with these settings; nil
+    /// when a file cannot be read (ingest itself then reports it).
+    package static func of(
+        _ files: [InputFile], catalog: InputFile?, format: InputFormat?, columns: ColumnMap?,
+        ratingScale: RatingScale?
+    ) -> InputStamp? {
+        var hasher = XXHash64()
+        hasher.add("bookrec input stamp 1")
+        hasher.add(BookRecommenderVersion.current)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let settings = Settings(format: format, columns: columns, ratingScale: ratingScale)
+        guard let json = try? encoder.encode(settings) else { return nil }
+        hasher.add(String(decoding: json, as: UTF8.self))
+        hasher.add([UInt8(catalog == nil ? 0 : 1)])
+        hasher.add([UInt64(files.count)])
+        for file in (catalog.map { [$0] } ?? []) + files {
+            hasher.add(file.path)
+            hasher.add(file.member)
+            hasher.add([UInt8(file.memberFolder == nil ? 0 : 1)])
+            hasher.add(file.memberFolder ?? "")
+            guard add(file.path, to: &hasher) else { return nil }
+        }
+        return InputStamp(value: hasher.hexValue)
+    }
+
+    /// The ingest settings, as JSON with sorted keys.
+    private struct Settings: Encodable {
+        var format: InputFormat?
+        var columns: ColumnMap?
+        var ratingScale: RatingScale?
+    }
+
+    /// Feeds a marker for a folder (an empty member folder), else the file's
+    /// length and bytes; false when the file cannot be read.
+    private static func add(_ path: String, to hasher: inout XXHash64) -> Bool {
+        guard !InputExpansion.isFolderPath(path) else {
+            hasher.add([UInt8(2)])
+            return true
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
+        defer { buffer.deallocate() }
+        var length: UInt64 = 0
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { return false }
+            guard count > 0 else { break }
+            hasher.add(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            length += UInt64(count)
+        }
+        // After the bytes, so that a file and its neighbour cannot trade bytes unnoticed.
+        hasher.add([length])
+        return true
+    }
+}

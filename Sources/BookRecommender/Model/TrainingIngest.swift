@@ -1,0 +1,59 @@
+/// What `bookrec train` read, kept in the model file beside the readers'
+/// rows: the accounting of every file and member, the rejected records, and
+/// the stamp of the inputs (`InputStamp`).
+///
+/// A run scoring with the model whose inputs have the same stamp (every shard
+/// of a sharded run) takes this instead of reading and parsing every input
+/// again: with the model's reader ids, books and readers' rows it is the
+/// whole of what ingest would give.
+package struct TrainingIngest: Sendable, Equatable {
+    /// The most bytes of rejected rows a model file keeps. A training input
+    /// with more rejects gets no `TrainingIngest`, and runs with the model
+    /// read their inputs themselves.
+    package static let rejectLimit = 32 << 20
+
+    /// Everything but the rejected rows, as the model file stores it (JSON).
+    package struct Accounting: Sendable, Equatable, Codable {
+        package var stamp: InputStamp
+        package var files: [FileReport]
+        package var catalog: RecordCounts?
+        package var sameBook: SameBookJoin.Summary
+        package var members: [MemberReport]
+        /// How many rows `rejectRows` holds.
+        package var rejectCount: Int
+    }
+
+    package var accounting: Accounting
+    /// The rejected records as `rejects.csv` rows, without its header.
+    package var rejectRows: [UInt8]
+
+    init(accounting: Accounting, rejectRows: [UInt8]) {
+        self.accounting = accounting
+        self.rejectRows = rejectRows
+    }
+
+    /// What `result` gave, with `rejects` (a log that collected its rows),
+    /// for inputs of `stamp`; nil when the rejects outgrew `rejectLimit`.
+    package init?(_ result: Ingestor.Result, rejects: RejectLog, stamp: InputStamp) {
+        guard let rows = rejects.collectedRows else { return nil }
+        accounting = Accounting(
+            stamp: stamp, files: result.files, catalog: result.catalog, sameBook: result.sameBook,
+            members: result.members, rejectCount: rejects.count)
+        rejectRows = rows
+    }
+
+    /// The ingest result of the training inputs, with `model` (the model this
+    /// was kept in) giving the readers and books. Its `data` holds no rating
+    /// or shelf entries: they are the model's readers' rows
+    /// (`Ingestor.Result.keptByModel`).
+    func result(of model: BookModel) -> Ingestor.Result {
+        var data = RatingData()
+        data.userIDs = model.userIDs
+        data.itemKeys = model.books.keys
+        var result = Ingestor.Result(
+            data: data, items: model.books.infos, files: accounting.files, catalog: accounting.catalog,
+            sameBook: accounting.sameBook, members: accounting.members)
+        result.keptByModel = true
+        return result
+    }
+}
