@@ -110,6 +110,31 @@ import Testing
         #expect(readFiles["lists.tsv"] != keptFiles["lists.tsv"])
     }
 
+    /// `jobs/slurm` and `jobs/kubernetes` train with the inputs named on the
+    /// command line and run the shards from `jobs/library-import.json`, whose
+    /// paths are relative to `jobs/`: from the project folder both name the
+    /// same paths, so the shards take the ingest the train step kept.
+    @Test func theSchedulerExamplesShardsTakeTheKeptIngest() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try String(
+            contentsOf: Workspace.root.appendingPathComponent("jobs/slurm/bookrec-train.sbatch"), encoding: .utf8)
+        let command = script.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n")
+            .first { $0.hasPrefix("exec .build/release/bookrec train ") }
+        var arguments = try #require(command).split(separator: " ").dropFirst(3).map(String.init)
+        let model = folder.appendingPathComponent("library-import.bookrec").path
+        let modelFlag = try #require(arguments.firstIndex(of: "--model"))
+        arguments[modelFlag + 1] = model
+        let train = try ModelRunTests.run(["train"] + arguments)
+        #expect(train.status == 0, "\(train.stderr)")
+        let shard = try ModelRunTests.run([
+            "run", "jobs/library-import.json", "--model", model, "--shard", "0/4", "--no-enrich", "--out",
+            folder.appendingPathComponent("out").path,
+        ])
+        #expect(shard.status == 0, "\(shard.stderr)")
+        #expect(shard.stderr.contains(Self.kept), "\(shard.stderr)")
+    }
+
     /// The model kept the club's rejects, but `fail` stops at the first bad
     /// record: the run reads the club and stops there, as without the model.
     @Test func failingOnBadRecordsStillStopsAtTheFirst() throws {

@@ -125,7 +125,7 @@ extension BookModel {
             .shelfOffsets, .shelfEntries, rows: userCount, columns: itemCount, entries: metadata.shelved)
         let exclude = try reader.array(.exclude, of: UInt64.self)
         let only = try reader.array(.only, of: UInt64.self)
-        let ingest = reader.version >= 2 ? try reader.trainingIngest() : nil
+        let ingest = reader.version >= 2 ? try reader.trainingIngest(ratings: metadata.ratings) : nil
         try reader.finish()
         let stored = metadata.options
         guard (stored.exclude || exclude.isEmpty) && (stored.only || only.isEmpty),
@@ -149,19 +149,22 @@ extension BookModel {
 
 extension ModelFileReader {
     /// The ingest blocks of a version-2 file: the ingest `bookrec train`
-    /// kept, or nil when both are empty.
+    /// kept for a model of `ratings` ratings, or nil when both are empty.
     /// - Throws: `BookModelError.corrupt` for JSON that is not the expected
-    ///   accounting, or rows without accounting.
-    mutating func trainingIngest() throws(BookModelError) -> TrainingIngest? {
+    ///   accounting, counts that do not hold together, or rows without accounting.
+    mutating func trainingIngest(ratings: Int) throws(BookModelError) -> TrainingIngest? {
         let json = try array(.ingestAccounting, of: UInt8.self)
         let rows = try array(.ingestRejects, of: UInt8.self)
         guard !json.isEmpty else {
             guard rows.isEmpty else { throw corrupt("rejected rows without the ingest they belong to") }
             return nil
         }
-        guard let accounting = try? JSONDecoder().decode(TrainingIngest.Accounting.self, from: Data(json)),
-            accounting.rejectCount >= 0
-        else { throw corrupt("the ingest block is not the expected JSON") }
+        guard let accounting = try? JSONDecoder().decode(TrainingIngest.Accounting.self, from: Data(json)) else {
+            throw corrupt("the ingest block is not the expected JSON")
+        }
+        guard accounting.holdsTogether(ratings: ratings) else {
+            throw corrupt("the ingest block's record counts do not add up")
+        }
         return TrainingIngest(accounting: accounting, rejectRows: rows)
     }
 }

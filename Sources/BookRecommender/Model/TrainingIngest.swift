@@ -21,6 +21,26 @@ package struct TrainingIngest: Sendable, Equatable {
         package var members: [MemberReport]
         /// How many rows `rejectRows` holds.
         package var rejectCount: Int
+
+        /// Whether the counts hold together, as ingest's always do: every
+        /// count is in range and every file's, member's and the catalog's
+        /// records balance; the rejected records are the files' and the
+        /// catalog's; the files used at least the model's `ratings` (a
+        /// repeated rating is used, then replaced). A model file is hostile
+        /// input, and a run would report these counts as its own.
+        func holdsTogether(ratings: Int) -> Bool {
+            let counts = files.map(\.records) + members.map(\.records) + (catalog.map { [$0] } ?? [])
+            let inRange = counts.allSatisfy { counts in
+                [counts.read, counts.used, counts.shelved, counts.blank, counts.rejected].allSatisfy {
+                    (0...Int(Int32.max)).contains($0)
+                } && counts.balances
+            }
+            // In range, the sums cannot overflow: the file holds far fewer than 2^32 reports.
+            guard inRange else { return false }
+            let used = files.reduce(0) { $0 + $1.records.used }
+            let rejected = files.reduce(catalog?.rejected ?? 0) { $0 + $1.records.rejected }
+            return rejected == rejectCount && used >= ratings
+        }
     }
 
     package var accounting: Accounting

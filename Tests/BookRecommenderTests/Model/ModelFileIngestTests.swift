@@ -6,22 +6,21 @@ import Testing
 /// The ingest a model file keeps (`TrainingIngest`, format version 2), and
 /// version-1 files, which keep none.
 @Suite struct ModelFileIngestTests {
+    /// The one file's records: more used than any test model has ratings.
+    static let records = RecordCounts(read: 1_000_003, used: 1_000_000, shelved: 1, blank: 1, rejected: 1)
     static let ingest = TrainingIngest(
         accounting: .init(
             stamp: InputStamp(value: "0123456789abcdef"),
             files: [
                 FileReport(
                     path: "club/ana.csv", format: .goodreads, detected: true,
-                    records: RecordCounts(read: 7, used: 4, shelved: 1, blank: 1, rejected: 1), scale: nil, error: nil)
+                    records: Self.records, scale: nil, error: nil)
             ],
             catalog: RecordCounts(read: 3, used: 3, shelved: 0, rejected: 0),
             sameBook: .init(joined: 2, editionShelves: 1),
             members: [
                 MemberReport(
-                    name: "ana", files: ["club/ana.csv"],
-                    records: RecordCounts(read: 7, used: 4, shelved: 1, rejected: 2),
-                    problem: nil,
-                    failed: false)
+                    name: "ana", files: ["club/ana.csv"], records: Self.records, problem: nil, failed: false)
             ],
             rejectCount: 1),
         rejectRows: Array("club/ana.csv,5,no user id,\",5,4\"\n".utf8))
@@ -62,6 +61,22 @@ import Testing
         bytes[ModelFiles.payload(of: .ingestAccounting, in: bytes)] = UInt8(ascii: "[")
         #expect(throws: BookModelError.corrupt(path: path, reason: "the ingest block is not the expected JSON")) {
             try ModelFiles.read(Self.resealed(bytes), in: folder)
+        }
+        for damage in [
+            { (ingest: inout TrainingIngest) in ingest.accounting.rejectCount = 2 },
+            { $0.accounting.files[0].records.used = 5 },
+            // Balanced, but fewer ratings used than the model holds.
+            { $0.accounting.files[0].records = RecordCounts(read: 3, used: 1, shelved: 1, rejected: 1) },
+            { $0.accounting.members[0].records.read = -1 },
+            { $0.accounting.catalog?.blank = 1 },
+        ] {
+            var ingest = Self.ingest
+            damage(&ingest)
+            #expect(
+                throws: BookModelError.corrupt(path: path, reason: "the ingest block's record counts do not add up")
+            ) {
+                try ModelFiles.read([UInt8](try Self.keeping(ingest).encoded()), in: folder)
+            }
         }
         // Rows where the accounting is empty.
         let plain = [UInt8](try Self.keeping(nil).encoded())
