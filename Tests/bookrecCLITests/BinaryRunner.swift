@@ -20,9 +20,10 @@ struct BinaryRunner {
     }
 
     /// Runs `bookrec arguments` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// - Parameter executable: another `bookrec` to run instead of `binary`.
+    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         // stderr goes to a file, stdout to a pipe read to its end: with two pipes,

@@ -87,6 +87,31 @@ import Testing
         #expect(files["rejects.csv"] == fittedFiles["rejects.csv"])
     }
 
+    /// Another build of `bookrec` (here this one with a byte appended, which
+    /// still runs) trained the model: this build reads the inputs itself,
+    /// since the two builds' ingest may differ.
+    @Test func anIngestKeptByAnotherBuildIsReadAgain() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let other = folder.appendingPathComponent("bookrec-other")
+        try FileManager.default.copyItem(at: BinaryRunner.binary, to: other)
+        let handle = try FileHandle(forWritingTo: other)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data([0]))
+        try handle.close()
+        let model = folder.appendingPathComponent("other.bookrec").path
+        let train = try BinaryRunner.run(
+            ["train"] + ModelRunTests.club + ModelRunTests.filter + ["--model", model], in: Workspace.root,
+            executable: other)
+        #expect(train.status == 0, "\(train.stderr)")
+        let (run, _, summary) = try Self.recommend(ModelRunTests.club, model: model, into: folder, "other")
+        #expect(!run.stderr.contains(Self.kept))
+        #expect((summary["model"] as? [String: Any])?["sameInputs"] as? Bool == true)
+        let (ownModel, _) = try ModelRunTests.train(ModelRunTests.club, in: folder)
+        let (own, _, _) = try Self.recommend(ModelRunTests.club, model: ownModel, into: folder, "own")
+        #expect(own.stderr.contains(Self.kept))
+    }
+
     /// An ingest setting the model was not trained with (here columns that
     /// name what detection finds) reads the inputs, with the same result.
     @Test func anIngestSettingTheModelWasNotTrainedWithReadsAgain() throws {
