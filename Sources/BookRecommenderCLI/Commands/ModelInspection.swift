@@ -40,7 +40,8 @@ struct ModelInspection {
         guard let kept = model.trainingIngest?.accounting else {
             return "not kept: runs with this model read their inputs"
         }
-        return "kept for \(kept.files.count) files (\(kept.rejectCount) rejected records), stamp \(kept.stamp.value): "
+        let files = kept.files.count == 1 ? "1 file" : "\(kept.files.count) files"
+        return "kept for \(files) (\(kept.rejectCount) rejected records), stamp \(kept.stamp.value): "
             + "runs on the same inputs take it instead of reading them"
     }
 
