@@ -14,19 +14,17 @@ package struct InputStamp: Sendable, Equatable, Codable {
     /// 16 hex digits.
     package let value: String
 
-    /// The stamp of ingesting `files` and `catalog` with these settings; nil
-    /// when a file cannot be read (ingest itself then reports it).
-    package static func of(
-        _ files: [InputFile], catalog: InputFile?, format: InputFormat?, columns: ColumnMap?,
-        ratingScale: RatingScale?
-    ) -> InputStamp? {
+    /// The stamp of ingesting `files` and `catalog` with the ingest settings
+    /// of `settings`; nil when a file cannot be read (ingest itself then
+    /// reports it).
+    package static func of(_ files: [InputFile], catalog: InputFile?, settings: RunSettings) -> InputStamp? {
         var hasher = XXHash64()
         hasher.add("bookrec input stamp 1")
         hasher.add(build)
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let settings = Settings(format: format, columns: columns, ratingScale: ratingScale)
-        guard let json = try? encoder.encode(settings) else { return nil }
+        let ingest = Settings(format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale)
+        guard let json = try? encoder.encode(ingest) else { return nil }
         hasher.add(String(decoding: json, as: UTF8.self))
         hasher.add([UInt8(catalog == nil ? 0 : 1)])
         hasher.add([UInt64(files.count)])
@@ -50,7 +48,7 @@ package struct InputStamp: Sendable, Equatable, Codable {
         return add(path, to: &hasher) ? hasher.hexValue : ""
     }()
 
-    /// The ingest settings, as JSON with sorted keys.
+    /// The settings ingest's result depends on, as JSON with sorted keys.
     private struct Settings: Encodable {
         var format: InputFormat?
         var columns: ColumnMap?
@@ -64,20 +62,13 @@ package struct InputStamp: Sendable, Equatable, Codable {
             hasher.add([UInt8(2)])
             return true
         }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
-        defer { buffer.deallocate() }
         var length: UInt64 = 0
-        while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { return false }
-            guard count > 0 else { break }
-            hasher.add(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            length += UInt64(count)
+        let readToEnd = FileChunks.forEachBlock(of: path, blockSize: 1 << 20) { block in
+            hasher.add(block)
+            length += UInt64(block.count)
+            return true
         }
+        guard readToEnd else { return false }
         // After the bytes, so that a file and its neighbour cannot trade bytes unnoticed.
         hasher.add([length])
         return true

@@ -37,9 +37,8 @@ package struct TrainingIngest: Sendable, Equatable {
             }
             // In range, the sums cannot overflow: the file holds far fewer than 2^32 reports.
             guard inRange else { return false }
-            let used = files.reduce(0) { $0 + $1.records.used }
-            let rejected = files.reduce(catalog?.rejected ?? 0) { $0 + $1.records.rejected }
-            return rejected == rejectCount && used >= ratings
+            let totals = files.reduce(RecordCounts()) { $0 + $1.records }
+            return totals.rejected + (catalog?.rejected ?? 0) == rejectCount && totals.used >= ratings
         }
     }
 

@@ -50,9 +50,7 @@ struct IngestStage {
     private func keptIngest(of model: BookModel, files: [InputFile], catalog: InputFile?) -> TrainingIngest? {
         guard let kept = model.trainingIngest,
             settings.onBadRecord == .skip || kept.accounting.rejectCount == 0,
-            let stamp = InputStamp.of(
-                files, catalog: catalog, format: settings.format, columns: settings.columns,
-                ratingScale: settings.ratingScale),
+            let stamp = InputStamp.of(files, catalog: catalog, settings: settings),
             stamp == kept.accounting.stamp
         else { return nil }
         return kept

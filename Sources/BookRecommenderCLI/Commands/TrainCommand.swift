@@ -71,8 +71,6 @@ struct TrainCommand {
     /// The stamp of ingesting `files` with these settings (`InputStamp`).
     /// - Throws: `IngestError` when the catalog cannot be found.
     private func inputStamp(_ files: [InputFile]) throws -> InputStamp? {
-        InputStamp.of(
-            files, catalog: try settings.catalogFile(), format: settings.format, columns: settings.columns,
-            ratingScale: settings.ratingScale)
+        InputStamp.of(files, catalog: try settings.catalogFile(), settings: settings)
     }
 }

@@ -13,7 +13,11 @@ import Testing
         _ files: [InputFile], catalog: InputFile? = nil, format: InputFormat? = nil, columns: ColumnMap? = nil,
         ratingScale: RatingScale? = nil
     ) -> InputStamp? {
-        InputStamp.of(files, catalog: catalog, format: format, columns: columns, ratingScale: ratingScale)
+        var settings = RunSettings()
+        settings.format = format
+        settings.columns = columns
+        settings.ratingScale = ratingScale
+        return InputStamp.of(files, catalog: catalog, settings: settings)
     }
 
     @Test func theSameFilesAndSettingsGiveTheSameStamp() throws {

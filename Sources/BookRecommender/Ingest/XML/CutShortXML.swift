@@ -19,21 +19,17 @@ enum CutShortXML {
     /// - Complexity: O(file size): reads the file once, on the error path only.
     static func endsInside(_ root: String, _ path: String, afterLine line: Int) -> Bool {
         guard FileChunks.isRegularFile(path) else { return false }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
         var endTags = EndTagScanner(localName: Array(root.utf8))
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var lineFeeds = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return count == 0 && !endTags.found }
-            for byte in buffer[0..<count] {
+        let readToEnd = FileChunks.forEachBlock(of: path) { block in
+            for byte in block {
                 if lineFeeds >= line, byte != 0x20, byte != 0x09, byte != 0x0D, byte != 0x0A { return false }
                 if byte == 0x0A { lineFeeds += 1 }
                 endTags.take(byte)
             }
+            return true
         }
+        return readToEnd && !endTags.found
     }
 
     /// Finds `</name>` or `</prefix:name>` (blanks allowed before `>`) in bytes fed one at a time.
