@@ -4,7 +4,10 @@ import Foundation
 /// books, the same file for the same arguments (a fixed linear congruential generator).
 enum GeneratedRatings {
     /// Writes `ratings.csv` into `folder` and returns its path.
+    /// Each reader's books lie within a quarter of the catalogue, so `perUser`
+    /// must be at most `books / 4 + 1` (more could never be chosen).
     static func write(in folder: URL, users: Int, books: Int, perUser: Int) throws -> String {
+        precondition(perUser <= books / 4 + 1, "GeneratedRatings: \(perUser) books per reader of \(books)")
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -15,7 +18,7 @@ enum GeneratedRatings {
             var chosen = Set<Int>()
             // Readers cluster around a favourite region of the catalogue, so neighbours exist.
             let centre = next(books)
-            while chosen.count < min(perUser, books) {
+            while chosen.count < perUser {
                 chosen.insert((centre + next(books / 4 + 1)) % books)
             }
             for book in chosen.sorted() { text += "reader\(user),book\(book),\(1 + next(5))\n" }

@@ -117,17 +117,12 @@ import Testing
     @Test func anIngestSettingTheModelWasNotTrainedWithReadsAgain() throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var text = "user,item,rating\n"
-        for user in 0..<10 {
-            for book in 0..<6 { text += "u\(user),b\((user + book * 3) % 15),\(1 + (user + book) % 5)\n" }
-        }
-        let input = folder.appendingPathComponent("ratings.csv")
-        try Data(text.utf8).write(to: input)
-        let (model, _) = try ModelRunTests.train([input.path], in: folder)
-        let (keptRun, keptFiles, _) = try Self.recommend([input.path], model: model, into: folder, "kept")
+        let input = try GeneratedRatings.write(in: folder, users: 12, books: 30, perUser: 6)
+        let (model, _) = try ModelRunTests.train([input], in: folder)
+        let (keptRun, keptFiles, _) = try Self.recommend([input], model: model, into: folder, "kept")
         #expect(keptRun.stderr.contains(Self.kept))
         let (readRun, readFiles, readSummary) = try Self.recommend(
-            [input.path], model: model, into: folder, "columns", ["--columns", "user=user,item=item,rating=rating"])
+            [input], model: model, into: folder, "columns", ["--columns", "user=user,item=item,rating=rating"])
         #expect(!readRun.stderr.contains(Self.kept))
         #expect((readSummary["model"] as? [String: Any])?["sameInputs"] as? Bool == true)
         // `lists.tsv` records the run's ingest settings for the next digest, `--columns` among them.
