@@ -39,12 +39,13 @@ struct IngestSink: RecordSink {
         data.ratingValue.append(value)
     }
 
-    mutating func shelved(user: String, book: BookRef, line: Int) {
+    mutating func interaction(user: String, book: BookRef, kind: InteractionKind, count: UInt32, line: Int) {
         guard let (userID, itemID) = intern(user: user, book: book, line: line) else { return }
         counts.read += 1
-        counts.shelved += 1
+        counts.add(kind)
         data.shelfUser.append(userID)
         data.shelfItem.append(itemID)
+        data.shelfTag.append(InteractionTag(kind, count: count))
     }
 
     mutating func blank(line: Int) {
@@ -128,7 +129,7 @@ struct IngestSink: RecordSink {
     }
 
     /// Adds a batch a parser read, as if each record had come through
-    /// `rating`, `shelved` or `reject`: the batch's new users and books get
+    /// `rating`, `interaction` or `reject`: the batch's new users and books get
     /// indices in the order it first accepted them (noted in `indices`, the
     /// parser's), its rows are appended, and its rejects logged with `lineBase`
     /// added to their lines. With the `fail` policy, rejects after the first are not logged.
@@ -148,16 +149,17 @@ struct IngestSink: RecordSink {
         data.ratingValue.append(contentsOf: batch.ratingValues)
         data.shelfUser.append(contentsOf: batch.shelfUsers.lazy.map { users[Int($0)] })
         data.shelfItem.append(contentsOf: batch.shelfBooks.lazy.map { items[Int($0)] })
+        data.shelfTag.append(contentsOf: batch.shelfTags)
         counts.read += batch.ratingValues.count + batch.shelfUsers.count + batch.blank
         counts.used += batch.ratingValues.count
-        counts.shelved += batch.shelfUsers.count
+        for tag in batch.shelfTags { if let kind = tag.kind { counts.add(kind) } }
         counts.blank += batch.blank
         for entry in batch.rejects where !isStopped {
             reject(line: lineBase + entry.line, reason: entry.reason, record: entry.record)
         }
     }
 
-    /// Everything read since `checkpoint` forgotten: ratings, shelf entries,
+    /// Everything read since `checkpoint` forgotten: ratings, interactions,
     /// new users and books, and reject rows (see `IngestSink+Scale.swift`).
     mutating func rollback(to checkpoint: Checkpoint) {
         data.ratingUser.removeSubrange(checkpoint.ratings...)
@@ -165,6 +167,7 @@ struct IngestSink: RecordSink {
         data.ratingValue.removeSubrange(checkpoint.ratings...)
         data.shelfUser.removeSubrange(checkpoint.shelves...)
         data.shelfItem.removeSubrange(checkpoint.shelves...)
+        data.shelfTag.removeSubrange(checkpoint.shelves...)
         userIndex.forget(data.userIDs[checkpoint.users...], downTo: checkpoint.users)
         data.userIDs.removeSubrange(checkpoint.users...)
         itemIndex.forget(data.itemKeys[checkpoint.items...], downTo: checkpoint.items)

@@ -39,16 +39,14 @@ package struct MemberReport: Sendable, Equatable, Codable {
         }
     }
 
-    /// Why `reports` gave no rating, and whether that is a failure; nil when they gave one.
+    /// Why `reports` gave no book to learn from, and whether that is a
+    /// failure; nil when they gave a rating or an interaction.
     private static func problem(records: RecordCounts, reports: [FileReport]) -> (String?, Bool) {
-        guard records.used == 0 else { return (nil, false) }
+        guard records.used == 0 && records.shelved == 0 else { return (nil, false) }
         let errors = reports.compactMap(\.error)
         if !errors.isEmpty { return (errors.joined(separator: "; "), true) }
         if records.rejected > 0 {
             return ("all \(records.rejected) of \(records.read) records were rejected (see rejects.csv)", true)
-        }
-        if records.shelved > 0 {
-            return ("no rated book: \(records.shelved) shelved (to-read, read but unrated) only", false)
         }
         return ("the export holds no book", false)
     }

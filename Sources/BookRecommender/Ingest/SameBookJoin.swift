@@ -90,6 +90,7 @@ package enum SameBookJoin {
                 for item in editions[work] where works[work]?.contains(item) == false {
                     data.shelfUser.append(user)
                     data.shelfItem.append(item)
+                    data.shelfTag.append(.otherEdition)
                     added += 1
                 }
             }

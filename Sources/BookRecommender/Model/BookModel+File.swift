@@ -75,6 +75,7 @@ extension BookModel {
         writer.add(.only, options.only?.words ?? [])
         writer.add(.ingestAccounting, try trainingIngest.map { [UInt8](try encoder.encode($0.accounting)) } ?? [])
         writer.add(.ingestRejects, trainingIngest?.rejectRows ?? [])
+        writer.add(.kinds, rows.kinds)
         return writer.sealed()
     }
 
@@ -126,6 +127,10 @@ extension BookModel {
         let exclude = try reader.array(.exclude, of: UInt64.self)
         let only = try reader.array(.only, of: UInt64.self)
         let ingest = reader.version >= 2 ? try reader.trainingIngest(ratings: metadata.ratings) : nil
+        let kinds = reader.version >= 3 ? try reader.array(.kinds, of: UInt8.self) : []
+        guard kinds.isEmpty || kinds.count == metadata.ratings,
+            kinds.allSatisfy({ $0 == 0 || InteractionKind(rawValue: $0) != nil })
+        else { throw reader.corrupt("the readers' kinds do not match their books") }
         try reader.finish()
         let stored = metadata.options
         guard (stored.exclude || exclude.isEmpty) && (stored.only || only.isEmpty),
@@ -141,7 +146,7 @@ extension BookModel {
                 neighbors: neighbors, popularity: Popularity(items: popularItems, scores: popularScores),
                 keyRank: keyRank),
             readers: ModelReaders(
-                file: file, ratingOffsets: byUser.offsets, ratingsAt: byUser.entries.lowerBound,
+                file: file, ratingOffsets: byUser.offsets, ratingsAt: byUser.entries.lowerBound, kinds: kinds,
                 shelfOffsets: shelves.offsets, shelvesAt: shelves.entries.lowerBound),
             userIDs: userIDs, userOrder: userOrder, trainingIngest: ingest)
     }

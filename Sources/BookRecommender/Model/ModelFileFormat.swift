@@ -1,4 +1,4 @@
-/// The layout of a model file, version 2 (all integers little-endian):
+/// The layout of a model file, version 3 (all integers little-endian):
 ///
 ///     header, 64 bytes
 ///       0  magic: 0x89 "BKRM" CR LF 0x1A (a text-mode copy or a non-model file fails here)
@@ -14,12 +14,16 @@
 /// block (UInt64, count + 1) and a UTF-8 byte block. A missing optional string
 /// is the single byte 0xFF, which valid UTF-8 never holds.
 ///
-/// Version 2 added the last two blocks (`TrainingIngest`); a version-1 file
-/// ends after `ONLY` and is read as a model that kept no ingest.
+/// Version 2 added the ingest blocks (`TrainingIngest`); a version-1 file
+/// ends after `ONLY` and is read as a model that kept no ingest. Version 3
+/// added `KIND`: the readers' rows then hold their interactions too (books
+/// without stars, at their strength), and `SHL` only books kept out of picks.
+/// An older file ends before `KIND`: its rows are star ratings, and its shelved
+/// books were not learned from, so they load as books kept out of picks.
 enum ModelFileFormat {
     static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x52, 0x4D, 0x0D, 0x0A, 0x1A]
     /// The format this code writes, and the newest it reads.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     static let headerSize = 64
     static let blockHeaderSize = 16
     /// A missing optional string.
@@ -51,6 +55,8 @@ enum ModelFileFormat {
         case ingestAccounting = "INGA"
         /// `TrainingIngest.rejectRows`.
         case ingestRejects = "INGR"
+        /// Per entry of `RAT=`, what the reader did (`ReaderRows.kinds`); empty when all are star ratings.
+        case kinds = "KIND"
 
         /// The tag as the 4 bytes the file holds, read as one little-endian UInt32.
         var code: UInt32 {

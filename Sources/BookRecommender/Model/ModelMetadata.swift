@@ -20,6 +20,8 @@ struct ModelMetadata: Codable, Equatable {
         var threads: Int
         var exclude: Bool
         var only: Bool
+        /// `InteractionWeights.text`; absent in files from before interactions were learned from.
+        var weights: InteractionWeights?
 
         init(_ options: ModelOptions) {
             similarity = options.similarity.rawValue
@@ -34,6 +36,7 @@ struct ModelMetadata: Codable, Equatable {
             threads = options.threads
             exclude = options.exclude != nil
             only = options.only != nil
+            weights = options.weights
         }
 
         /// The options these describe, with the given book sets; nil when a
@@ -56,6 +59,7 @@ struct ModelMetadata: Codable, Equatable {
             options.threads = threads
             options.exclude = exclude
             options.only = only
+            options.weights = weights ?? InteractionWeights()
             return options
         }
     }

@@ -27,6 +27,8 @@ public struct ModelOptions: Sendable, Equatable {
     public var shrinkage: Float = 20
     /// How similarities and ratings combine into a pick's score.
     public var scoring: Scoring = .weightedSum
+    /// How strongly books read, borrowed or shelved without stars count (`--weights`).
+    public var weights = InteractionWeights()
     /// Damping `m` of the popularity list's mean: `(Σr + m·C) / (n + m)` with global mean `C`.
     public var popularityDamping: Float = 10
     /// Books never recommended to anyone (item indices).

@@ -1,5 +1,5 @@
 /// Everything ingest hands to the model: interned users and items, and the
-/// ratings and shelf entries as parallel arrays in input order.
+/// ratings and interactions (shelf entries) as parallel arrays in input order.
 ///
 /// Parallel arrays of 32-bit values keep 6 million ratings at 72 MB; the model
 /// builds its sparse matrices from them once.
@@ -13,9 +13,11 @@ package struct RatingData: Sendable {
     package var ratingUser: [Int32] = []
     package var ratingItem: [Int32] = []
     package var ratingValue: [Float] = []
-    /// Books users have without a rating (to-read, unrated): never recommended to them.
+    /// Books users have without a rating (read, to-read, borrowed…), with
+    /// what they did (`shelfTag`): learned from, never recommended to them.
     package var shelfUser: [Int32] = []
     package var shelfItem: [Int32] = []
+    var shelfTag: [InteractionTag] = []
 
     package init() {}
 

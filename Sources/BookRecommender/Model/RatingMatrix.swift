@@ -1,16 +1,18 @@
-/// The ratings as sparse matrices, built once from `RatingData`: by user (for
-/// scoring), by item (for similarity), and each user's shelved books (for
-/// exclusion).
+/// What readers have as sparse matrices, built once from `RatingData`: by
+/// user (for scoring), by item (for similarity), and each user's books that
+/// are only kept out of their picks.
 ///
 /// When a user rated a book more than once, the later input entry wins.
 struct RatingMatrix: Sendable {
     let userCount: Int
     let itemCount: Int
-    /// Row per user: rated items ascending, with the rating.
+    /// Row per user: their books ascending, with the strength (see `ReaderRows.byUser`).
     let byUser: SparseRows
-    /// Row per item: its raters ascending, with the rating.
+    /// Per entry of `byUser`: 0 for a star rating, else the interaction's kind (empty: all ratings).
+    let kinds: [UInt8]
+    /// Row per item: its readers ascending, with the strength.
     let byItem: SparseRows
-    /// Row per user: shelved (unrated) items ascending; no values.
+    /// Row per user: books only kept out of their picks; no values.
     let shelves: SparseRows
     /// Ratings replaced by a later rating of the same book by the same user.
     let duplicatesReplaced: Int
@@ -19,23 +21,24 @@ struct RatingMatrix: Sendable {
     /// The inverse of `keyRank`.
     let itemAtRank: [Int32]
 
-    /// Ratings kept after duplicates were resolved.
+    /// Ratings and interactions kept after duplicates were resolved.
     var ratingsKept: Int { byUser.entryCount }
 
     /// The readers' rows, as scoring reads them.
     var readers: ReaderRows {
-        ReaderRows(byUser: byUser, shelves: shelves, duplicatesReplaced: duplicatesReplaced)
+        ReaderRows(byUser: byUser, kinds: kinds, shelves: shelves, duplicatesReplaced: duplicatesReplaced)
     }
 
-    /// Builds the matrices, sorting rows on `threads` workers. `data` must be
+    /// Builds the matrices, interactions at the strengths of `weights`, sorting
+    /// rows on `threads` workers. `data` must be
     /// well formed (ingest guarantees it): parallel arrays of equal length,
     /// user and item indices in range; anything else is a bug and stops the
     /// process.
     /// - Complexity: O(n log(longest row) + users + items log items) for n ratings and shelf entries.
-    init(_ data: RatingData, threads: Int = 1) {
+    init(_ data: RatingData, weights: InteractionWeights = InteractionWeights(), threads: Int = 1) {
         precondition(
             data.ratingUser.count == data.ratingCount && data.ratingItem.count == data.ratingCount
-                && data.shelfUser.count == data.shelfItem.count,
+                && data.shelfUser.count == data.shelfItem.count && data.shelfTag.count == data.shelfUser.count,
             "RatingData: parallel arrays differ in length")
         precondition(data.ratingCount < Int(Int32.max), "RatingData: more ratings than 32-bit offsets hold")
         Self.checkRange(data.ratingUser, below: data.userCount, "rating user")
@@ -44,8 +47,9 @@ struct RatingMatrix: Sendable {
         Self.checkRange(data.shelfItem, below: data.itemCount, "shelf item")
         userCount = data.userCount
         itemCount = data.itemCount
-        let readers = ReaderRows(data, threads: threads)
+        let readers = ReaderRows(data, weights: weights, threads: threads)
         byUser = readers.byUser
+        kinds = readers.kinds
         shelves = readers.shelves
         duplicatesReplaced = readers.duplicatesReplaced
         byItem = byUser.transposed(columnCount: itemCount, threads: threads)

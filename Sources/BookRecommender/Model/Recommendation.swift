@@ -6,7 +6,7 @@ package struct Recommendation: Sendable, Equatable {
     /// scale; larger is a stronger match), with `.weightedAverage` a predicted
     /// rating on the 0–5 scale; for a fallback pick, the book's damped mean rating.
     package var score: Float
-    /// The user's rated books that contributed most, largest first.
+    /// The user's books that contributed most, largest first.
     package var because: [Contribution]
     /// True when the pick comes from the popularity list, not the filter.
     package var fallback: Bool
@@ -19,15 +19,19 @@ package struct Recommendation: Sendable, Equatable {
     }
 }
 
-/// A rated book behind a pick: its rating and its share of the pick's score.
+/// A book of the reader's behind a pick: its rating (or, for a book without
+/// stars, its strength) and what the reader did with it, and its share of the pick's score.
 package struct Contribution: Sendable, Equatable {
     package var item: Int32
     package var rating: Float
+    /// nil for a star rating.
+    package var kind: InteractionKind?
     package var weight: Float
 
-    package init(item: Int32, rating: Float, weight: Float) {
+    package init(item: Int32, rating: Float, kind: InteractionKind? = nil, weight: Float) {
         self.item = item
         self.rating = rating
+        self.kind = kind
         self.weight = weight
     }
 }

@@ -27,6 +27,7 @@ package struct Recommender: Sendable {
     ///   8 bytes per kept neighbour, plus a candidate pool of up to
     ///   `items · neighbors · 8` bytes per worker while fitting.
     package func fit(_ data: RatingData) -> FittedModel {
-        FittedModel(matrix: RatingMatrix(data, threads: max(1, options.threads)), options: options)
+        FittedModel(
+            matrix: RatingMatrix(data, weights: options.weights, threads: max(1, options.threads)), options: options)
     }
 }

@@ -38,7 +38,8 @@ package struct TrainingIngest: Sendable, Equatable {
             // In range, the sums cannot overflow: the file holds far fewer than 2^32 reports.
             guard inRange else { return false }
             let totals = files.reduce(RecordCounts()) { $0 + $1.records }
-            return totals.rejected + (catalog?.rejected ?? 0) == rejectCount && totals.used >= ratings
+            // The model's rows hold at most every rating and interaction the files used.
+            return totals.rejected + (catalog?.rejected ?? 0) == rejectCount && totals.used + totals.shelved >= ratings
         }
     }
 

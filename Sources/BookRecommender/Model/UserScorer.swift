@@ -64,7 +64,7 @@ struct UserScorer: ~Copyable {
         let top = picks.capacity
         var result =
             rated.count >= options.minRatings && top > 0
-            ? filterPicks(ratings: readers.byUser.entries, rated: rated, stamp: stamp) : []
+            ? filterPicks(readers: readers, rated: rated, stamp: stamp) : []
         // A pick's other editions are not offered again by the popularity fill.
         if hasEditions { for pick in result { ownEditions(of: pick.item, stamp: stamp) } }
         let popularity = tables.popularity
@@ -95,7 +95,8 @@ struct UserScorer: ~Copyable {
     /// Scores every book that neighbours one of the user's rated books, keeps
     /// the best positive scores the user does not own, and explains each.
     /// Leaves `pickOf` and `isPick` set for the picks.
-    private mutating func filterPicks(ratings: [SparseEntry], rated: Range<Int>, stamp: Int32) -> [Recommendation] {
+    private mutating func filterPicks(readers: ReaderRows, rated: Range<Int>, stamp: Int32) -> [Recommendation] {
+        let ratings = readers.byUser.entries
         let touchedCount = accumulate(ratings: ratings, rated: rated, stamp: stamp)
         let keyRank = tables.keyRank
         let average = options.scoring == .weightedAverage
@@ -126,7 +127,7 @@ struct UserScorer: ~Copyable {
             tallies[Int(touched[slot])].score = 0
             weights[Int(touched[slot])] = 0
         }
-        explain(&result, shares: shares, ratings: ratings, rated: rated)
+        explain(&result, shares: shares, readers: readers, rated: rated)
         return result
     }
 
@@ -215,9 +216,10 @@ struct UserScorer: ~Copyable {
     /// contribution is below the smallest reason any pick keeps: no later link
     /// could enter a heap. Heavy readers' lists are mostly left at their first link.
     private mutating func explain(
-        _ result: inout [Recommendation], shares: [Float], ratings: [SparseEntry], rated: Range<Int>
+        _ result: inout [Recommendation], shares: [Float], readers: ReaderRows, rated: Range<Int>
     ) {
         guard options.reasons > 0 else { return }
+        let ratings = readers.byUser.entries
         let keyRank = tables.keyRank
         let lists = tables.neighbors
         let isPick = self.isPick.base
@@ -245,7 +247,8 @@ struct UserScorer: ~Copyable {
                 let reason = reasons[pick].entry(at: index)
                 let entry = Int(reason.payload)
                 return Contribution(
-                    item: ratings[entry].column, rating: ratings[entry].value, weight: reason.score / shares[pick])
+                    item: ratings[entry].column, rating: ratings[entry].value, kind: readers.kind(ofEntry: entry),
+                    weight: reason.score / shares[pick])
             }
             reasons[pick].removeAll()
         }

@@ -20,13 +20,11 @@ struct ListComparer: Sendable {
         self.items = items
     }
 
-    /// Marks `user`'s new picks and returns what changed for them.
-    /// - Parameters:
-    ///   - rated: the reader's rated books, by the run's item index, ascending.
-    ///   - shelved: the reader's shelved books, the same way.
-    func compare(
-        _ user: inout UserPicks, rated: ArraySlice<SparseEntry>, shelved: ArraySlice<SparseEntry>
-    ) -> ReaderChanges {
+    /// Marks `user`'s new picks and returns what changed for them: an earlier
+    /// pick the reader has since rated, read or borrowed is `read`; one they
+    /// have shelved otherwise (to-read, reading, without stars) is `shelved`.
+    /// - Parameter rows: the run's readers in its own item numbering; `reader` is `user`'s row.
+    func compare(_ user: inout UserPicks, in rows: ReaderRows, reader: Int) -> ReaderChanges {
         var changes = ReaderChanges(lastDigest: lastDigest)
         guard let previous else { return changes }
         guard let earlier = previous.list(of: user.user) else {
@@ -42,9 +40,12 @@ struct ListComparer: Sendable {
                 continue
             }
             let book = ReaderChanges.LeftBook(item: key, title: items[Int(index)].title)
-            if Self.holds(rated, index) {
-                changes.read.append(book)
-            } else if Self.holds(shelved, index) {
+            if let entry = Self.entry(of: index, in: rows.byUser, row: reader) {
+                switch rows.kind(ofEntry: entry) {
+                case nil, .read?, .loan?: changes.read.append(book)
+                case .reading?, .toRead?, .unrated?: changes.shelved.append(book)
+                }
+            } else if Self.entry(of: index, in: rows.shelves, row: reader) != nil {
                 changes.shelved.append(book)
             } else {
                 changes.leftOtherwise += 1
@@ -53,13 +54,14 @@ struct ListComparer: Sendable {
         return changes
     }
 
-    /// Whether `row` (sorted by column) has `column`.
-    private static func holds(_ row: ArraySlice<SparseEntry>, _ column: Int32) -> Bool {
-        var low = row.startIndex, high = row.endIndex
+    /// The index of row `row`'s entry for `column` in `matrix`, if it has one.
+    private static func entry(of column: Int32, in matrix: SparseRows, row: Int) -> Int? {
+        let range = matrix.range(of: row)
+        var low = range.lowerBound, high = range.upperBound
         while low < high {
             let middle = (low + high) / 2
-            if row[middle].column < column { low = middle + 1 } else { high = middle }
+            if matrix.entries[middle].column < column { low = middle + 1 } else { high = middle }
         }
-        return low < row.endIndex && row[low].column == column
+        return low < range.upperBound && matrix.entries[low].column == column ? low : nil
     }
 }

@@ -67,9 +67,9 @@ package struct ReaderChanges: Sendable, Equatable {
     /// The reader was not in the last digest: their page welcomes them, and
     /// no pick is marked new (they saw no list before).
     package var newMember: Bool
-    /// Earlier picks the reader has rated since, in their old list's order.
+    /// Earlier picks the reader has rated, read or borrowed since, in their old list's order.
     package var read: [LeftBook]
-    /// Earlier picks the reader has shelved (unrated) since.
+    /// Earlier picks the reader has shelved since (to-read, reading, without stars).
     package var shelved: [LeftBook]
     /// Earlier picks that left for any other reason.
     package var leftOtherwise: Int

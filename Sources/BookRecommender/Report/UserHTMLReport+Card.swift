@@ -39,10 +39,15 @@ extension UserHTMLReport {
         if !pick.because.isEmpty {
             out.append("<ul class=\"because\">\n")
             for book in pick.because {
-                out.append("<li>Because you rated <cite>")
+                out.append("<li>Because you ")
+                out.append(book.kind?.because ?? "rated")
+                out.append(" <cite>")
                 out.append(html: displayTitle(book.title, item: book.item))
-                out.append("</cite> ")
-                stars(book.rating, to: out)
+                out.append("</cite>")
+                if book.kind == nil {
+                    out.append(" ")
+                    stars(book.rating, to: out)
+                }
                 out.append("</li>\n")
             }
             out.append("</ul>\n")

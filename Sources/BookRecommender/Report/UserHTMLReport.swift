@@ -60,7 +60,7 @@ package enum UserHTMLReport {
     /// overall (not every rated book: that list made pages large).
     static func basis(_ user: UserPicks, to out: TextBuffer) {
         out.append("<section class=\"rated\">\n<h2>What we based this on</h2>\n")
-        let total = user.ratings.total
+        let total = user.ratings.total + user.interactions.total
         guard total > 0 else { return out.append("<p class=\"note\">No rated books.</p>\n</section>\n") }
         var books: [(book: RatedBook, picks: Int)] = []
         for pick in user.picks {
@@ -77,10 +77,18 @@ package enum UserHTMLReport {
         } else {
             out.append("<p class=\"note\">Your picks come from ")
             out.append(books.count == 1 ? "this one" : "these \(books.count)")
-            out.append(" of the \(IndexHTMLReport.count(total, "book")) you rated.</p>\n<ul>\n")
+            out.append(" of ")
+            out.append(yourBooks(user))
+            out.append(".</p>\n<ul>\n")
             for (book, picks) in books.sorted(by: { isBetter($0.book, than: $1.book) }) {
                 out.append("<li>")
-                stars(book.rating, to: out)
+                if let kind = book.kind {
+                    out.append("<span class=\"meta\">")
+                    out.append(kind.label)
+                    out.append("</span>")
+                } else {
+                    stars(book.rating, to: out)
+                }
                 out.append(" <cite>")
                 out.append(html: displayTitle(book.title, item: book.item))
                 out.append("</cite> <span class=\"meta\">· ")
@@ -90,8 +98,25 @@ package enum UserHTMLReport {
             out.append("</ul>\n")
         }
         out.append("<p class=\"note\">")
-        out.append(spread(user.ratings))
+        if user.ratings.total > 0 { out.append(spread(user.ratings)) }
+        if !user.interactions.nonZero.isEmpty {
+            if user.ratings.total > 0 { out.append(" ") }
+            out.append(withoutStars(user.interactions))
+        }
         out.append("</p>\n</section>\n")
+    }
+
+    /// "the 12 books you rated", or "your 40 books" when some have no stars.
+    static func yourBooks(_ user: UserPicks) -> String {
+        guard user.interactions.total > 0 else {
+            return "the \(IndexHTMLReport.count(user.ratings.total, "book")) you rated"
+        }
+        return "your " + IndexHTMLReport.count(user.ratings.total + user.interactions.total, "book")
+    }
+
+    /// "Without stars: 30 read, 2 borrowed, 8 to read.", in kind order.
+    static func withoutStars(_ counts: InteractionCounts) -> String {
+        "Without stars: " + counts.nonZero.map { "\($0.count) \($0.kind.label)" }.joined(separator: ", ") + "."
     }
 
     /// "Your 12 ratings: 3 at 5 stars, 1 at 4½, 8 at 4.", highest first.
@@ -109,18 +134,17 @@ package enum UserHTMLReport {
     /// "5 picks, from the 12 books you rated.", or why the list is the popular one.
     static func lead(_ user: UserPicks) -> String {
         let picks = IndexHTMLReport.count(user.picks.count, "pick")
-        let rated = IndexHTMLReport.count(user.ratings.total, "book")
         if !user.picks.isEmpty, user.picks.allSatisfy(\.fallback) {
             return "\(picks) the whole club likes: rate a few more books for picks of your own."
         }
-        return "\(picks), from the \(rated) you rated."
+        return "\(picks), from \(yourBooks(user))."
     }
 
     /// Whether `one` goes before `other` in a best-first list: higher
-    /// rating first (NaN last), ties by item key.
+    /// rating first (NaN last), then books without stars, ties by item key.
     static func isBetter(_ one: RatedBook, than other: RatedBook) -> Bool {
-        let left = one.rating.isNaN ? -1 : one.rating
-        let right = other.rating.isNaN ? -1 : other.rating
+        let left = one.kind != nil ? -2 : one.rating.isNaN ? -1 : one.rating
+        let right = other.kind != nil ? -2 : other.rating.isNaN ? -1 : other.rating
         return left != right ? left > right : one.item.utf8.lexicographicallyPrecedes(other.item.utf8)
     }
 

@@ -152,9 +152,12 @@ extension UserJSONReport {
 
         mutating func ratedBook(_ book: RatedBook) {
             open("{")
+            string("interaction", book.kind?.name)
             string("item", book.item)
-            key("rating")
-            fixed(book.rating)
+            if book.kind == nil {
+                key("rating")
+                fixed(book.rating)
+            }
             string("title", book.title)
             close("}")
         }

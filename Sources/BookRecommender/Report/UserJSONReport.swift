@@ -3,7 +3,7 @@
 /// Schema version 2: `schemaVersion`, `user` (the original id),
 /// `recommendations`, each with `rank`, `item`, `isbn13` and `title` (both
 /// left out when unknown), `authors`, `score`, `because` (each `item`,
-/// `title` when known, `rating`), `fallback` and `new`, and, in a run's
+/// `title` when known, and `rating`, or for a book without stars `interaction`: its kind), `fallback` and `new`, and, in a run's
 /// reports, `sinceLastDigest` (`comparison`, `newMember`, `newPicks`,
 /// `read` and `shelved` books, `leftOtherwise`). Scores and ratings print
 /// with at most 4 decimals. Enriched runs add `enrichment` (`ok`,
@@ -73,10 +73,12 @@ package enum UserJSONReport {
     }
 
     private static func ratedBook(_ book: RatedBook) -> JSONValue {
-        var members: [String: JSONValue] = [
-            "item": .string(book.item),
-            "rating": .fixed(book.rating, places: 4),
-        ]
+        var members: [String: JSONValue] = ["item": .string(book.item)]
+        if let kind = book.kind {
+            members["interaction"] = .string(kind.name)
+        } else {
+            members["rating"] = .fixed(book.rating, places: 4)
+        }
         if let title = book.title { members["title"] = .string(title) }
         return .object(members)
     }

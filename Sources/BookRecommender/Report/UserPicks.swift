@@ -5,14 +5,20 @@ package struct UserPicks: Sendable, Equatable {
     package var picks: [ReportPick]
     /// How many books the user rated, by half star.
     package var ratings: RatingCounts
+    /// How many books the user has without stars, by kind.
+    package var interactions: InteractionCounts
     /// What changed since the last digest; nil when the run does not compare
     /// (a library's own `ReportWriter` use, or a run without reports).
     package var sinceLastDigest: ReaderChanges?
 
-    package init(user: String, picks: [ReportPick], ratings: RatingCounts, sinceLastDigest: ReaderChanges? = nil) {
+    package init(
+        user: String, picks: [ReportPick], ratings: RatingCounts, interactions: InteractionCounts = .init(),
+        sinceLastDigest: ReaderChanges? = nil
+    ) {
         self.user = user
         self.picks = picks
         self.ratings = ratings
+        self.interactions = interactions
         self.sinceLastDigest = sinceLastDigest
     }
 
@@ -58,15 +64,19 @@ package struct ReportPick: Sendable, Equatable {
     }
 }
 
-/// A book the user rated, with its rating on the 0–5 scale.
+/// A book of the user's behind a pick: rated, with its rating on the 0–5
+/// scale, or had without stars, with what they did (`kind`; `rating` is then 0).
 package struct RatedBook: Sendable, Equatable {
     package var item: String
     package var title: String?
     package var rating: Double
+    /// nil for a star rating.
+    package var kind: InteractionKind?
 
-    package init(item: String, title: String?, rating: Double) {
+    package init(item: String, title: String?, rating: Double, kind: InteractionKind? = nil) {
         self.item = item
         self.title = title
-        self.rating = rating
+        self.rating = kind == nil ? rating : 0
+        self.kind = kind
     }
 }

@@ -37,6 +37,7 @@ struct ModelStage {
         options.neighbors = fit.neighbors
         options.threshold = fit.threshold
         options.shrinkage = fit.shrinkage
+        options.weights = fit.weights
         options.popularityDamping = fit.popularityDamping
         options = try bookLists(options, keys: model.books.keys).clamped
         let newIndex = data.itemKeys.map { model.books.item(forKey: $0) ?? -1 }
@@ -50,10 +51,10 @@ struct ModelStage {
             // every shard of a sharded run copies them instead of grouping all ratings again.
             let rows = model.readers.rows
             rated = ReaderRows(
-                byUser: rows.byUser, shelves: rows.shelves,
-                duplicatesReplaced: result.totals.used - rows.byUser.entryCount)
+                byUser: rows.byUser, kinds: rows.kinds, shelves: rows.shelves,
+                duplicatesReplaced: result.totals.used - rows.ratingCount)
         } else {
-            rated = ReaderRows(data, threads: options.threads)
+            rated = ReaderRows(data, weights: options.weights, threads: options.threads)
         }
         log.info(
             "model", "loaded",

@@ -10,12 +10,10 @@ struct PickAssembler: Sendable {
     /// when the run fitted the model).
     let books: BookTable
 
-    /// `user`'s picks from `list`, with `ratings` (their ratings after
-    /// duplicates were resolved, as the model saw them) counted by half star.
+    /// `user`'s picks from `list`, with their books in `rows` (the run's
+    /// readers in its own numbering) counted: ratings by half star, the others by kind.
     /// - Parameter enrichments: by the model's item index (see `enrichmentsByItem`).
-    func userPicks(
-        _ user: Int, list: [Recommendation], ratings: [(item: Int32, rating: Float)], enrichments: [Enrichment?]
-    ) -> UserPicks {
+    func userPicks(_ user: Int, list: [Recommendation], rows: ReaderRows, enrichments: [Enrichment?]) -> UserPicks {
         let picks = list.enumerated().map { rank, pick in
             let info = books.infos[Int(pick.item)]
             return ReportPick(
@@ -24,12 +22,13 @@ struct PickAssembler: Sendable {
                 because: pick.because.map {
                     RatedBook(
                         item: books.keys[Int($0.item)], title: books.infos[Int($0.item)].title,
-                        rating: Self.rounded($0.rating))
+                        rating: Self.rounded($0.rating), kind: $0.kind)
                 }, fallback: pick.fallback, enrichment: enrichments[Int(pick.item)])
         }
         var counts = RatingCounts()
-        for (_, rating) in ratings { counts.add(Double(rating)) }
-        return UserPicks(user: data.userIDs[user], picks: picks, ratings: counts)
+        for (_, rating) in rows.ratings(of: user) { counts.add(Double(rating)) }
+        return UserPicks(
+            user: data.userIDs[user], picks: picks, ratings: counts, interactions: rows.interactionCounts(of: user))
     }
 
     /// `enrichments` (by item key) by the model's item index, so that each

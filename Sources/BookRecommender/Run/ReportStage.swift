@@ -60,11 +60,9 @@ struct ReportStage {
         let picks: @Sendable (Int) -> UserPicks = { position in
             let user = users[position]
             var picks = assembler.userPicks(
-                user, list: lists[position], ratings: rated.ratings(of: user), enrichments: enrichments)
+                user, list: lists[position], rows: rated, enrichments: enrichments)
             if let comparer {
-                picks.sinceLastDigest = comparer.compare(
-                    &picks, rated: rated.byUser.entries[rated.byUser.range(of: user)],
-                    shelved: rated.shelves.entries[rated.shelves.range(of: user)])
+                picks.sinceLastDigest = comparer.compare(&picks, in: rated, reader: user)
             }
             return picks
         }

@@ -1,13 +1,13 @@
 import Foundation
 
 /// The filter settings a model file fixes. `similarity`, `neighbors`,
-/// `threshold` and `shrinkage` shape the neighbour lists, so a run with a
+/// `threshold`, `shrinkage` and `weights` shape the neighbour lists, so a run with a
 /// model uses the model's; one given beside a model file is refused (64 as a
 /// flag, 78 in a job file) rather than silently ignored. Scoring settings
 /// (`top`, `minRatings`, `exclude`, `only`, `threads`) stay the run's.
 package enum FitSettings {
     /// Their flags and job keys (the same names).
-    package static let names = ["similarity", "neighbors", "threshold", "shrinkage"]
+    package static let names = ["similarity", "neighbors", "threshold", "shrinkage", "weights"]
 
     package static let reason = "the model file fixes the filter's settings (train a new model to change them)"
 

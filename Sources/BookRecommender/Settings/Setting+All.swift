@@ -47,6 +47,15 @@ extension Setting {
         .integer("neighbors", "neighbors", minimum: 1) { $0.model.neighbors = $1 },
         .number("threshold", "threshold", minimum: 0) { $0.model.threshold = Float($1) },
         .number("shrinkage", "shrinkage", minimum: 0) { $0.model.shrinkage = Float($1) },
+        .string(
+            "weights", "weights",
+            expected: "kind=weight,… with kinds read, reading, to-read, unrated, loan and weights 0-100"
+        ) {
+            settings, text in
+            guard let weights = InteractionWeights(parsing: text) else { return false }
+            settings.model.weights = weights
+            return true
+        },
         .integer("min-ratings", "minRatings", minimum: 1) { $0.model.minRatings = $1 },
         .string("exclude", "exclude", expected: "a file of books") {
             $0.exclude = $1; return true

@@ -16,7 +16,7 @@ struct EvaluateCommand {
     /// The settings flags `evaluate` shares with `recommend` (from `Setting.all`).
     static let settingFlags: Set<String> = [
         "format", "columns", "rating-scale", "catalog", "top", "threads", "similarity", "neighbors", "threshold",
-        "shrinkage",
+        "shrinkage", "weights",
         "min-ratings",
     ]
 

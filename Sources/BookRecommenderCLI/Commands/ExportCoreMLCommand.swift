@@ -10,6 +10,7 @@ struct ExportCoreMLCommand {
     /// ingest and the neighbour lists; `--cache` is read for covers.
     static let settingFlags: Set<String> = [
         "format", "columns", "rating-scale", "catalog", "threads", "similarity", "neighbors", "threshold", "shrinkage",
+        "weights",
         "cache",
     ]
 
@@ -38,6 +39,7 @@ struct ExportCoreMLCommand {
         if settings.modelFile != nil {
             let reading = [
                 "format", "columns", "rating-scale", "catalog", "similarity", "neighbors", "threshold", "shrinkage",
+                "weights",
             ]
             if let flag = reading.first(where: parsed.has) {
                 throw .conflictingOptions("--\(flag)", "--model", reason: "the model is read, not fitted")

@@ -28,7 +28,7 @@ struct Inspection {
         let ingestor = Ingestor(
             format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip)
         let result = try ingestor.ingest(files, catalogFile: try settings.catalogFile(), rejects: rejects)
-        var rows = [["FILE", "FORMAT", "SCALE", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
+        var rows = [["FILE", "FORMAT", "SCALE", "READ", "USED", "SHELVED", "BLANK", "REJECTED", "WITHOUT STARS"]]
         for file in result.files {
             let format = (file.format?.rawValue ?? "unknown") + (file.detected ? "" : " (given)")
             rows.append([file.path, format, file.scale?.text ?? ""] + Self.numbers(file.records))
@@ -36,9 +36,9 @@ struct Inspection {
         rows.append(["total", "", ""] + Self.numbers(result.totals))
         if let catalog = settings.catalog, let counts = result.catalog {
             rows.append(
-                [catalog, "catalog", "", String(counts.read), String(counts.used), "", "", String(counts.rejected)])
+                [catalog, "catalog", "", String(counts.read), String(counts.used), "", "", String(counts.rejected), ""])
         }
-        var text = (model.map { $0.text + "\n" } ?? "") + Self.table(rows, textColumns: 3)
+        var text = (model.map { $0.text + "\n" } ?? "") + Self.table(rows, textColumns: 3, lastIsText: true)
         text += "\n\(result.data.userCount) users, \(result.data.itemCount) books\n"
         if let model { text += model.coverage(of: Ratings(data: result.data, items: result.items)) }
         text += Self.members(result)
@@ -62,12 +62,12 @@ struct Inspection {
     /// files gave no rating with why; empty without members.
     static func members(_ result: Ingestor.Result) -> String {
         guard !result.members.isEmpty else { return "" }
-        var rows = [["MEMBER", "RATINGS", "SHELVED", "FILES"]]
+        var rows = [["MEMBER", "RATINGS", "SHELVED", "WITHOUT STARS", "FILES"]]
         for member in result.members {
             rows.append(
                 [
                     member.name, String(member.records.used), String(member.records.shelved),
-                    member.files.joined(separator: " "),
+                    kinds(member.records.interactions), member.files.joined(separator: " "),
                 ])
         }
         var text = "\n" + table(rows, textColumns: 1, lastIsText: true)
@@ -77,8 +77,15 @@ struct Inspection {
         return text
     }
 
+    /// The counts as table cells, the interactions by kind last.
     static func numbers(_ counts: RecordCounts) -> [String] {
         [counts.read, counts.used, counts.shelved, counts.blank, counts.rejected].map(String.init)
+            + [kinds(counts.interactions)]
+    }
+
+    /// "read 9, to-read 31": the kinds with a count, in kind order.
+    static func kinds(_ counts: InteractionCounts) -> String {
+        counts.nonZero.map { "\($0.kind.name) \($0.count)" }.joined(separator: ", ")
     }
 
     /// The first `textColumns` columns (and the last, with `lastIsText`) left-aligned, numbers right-aligned.

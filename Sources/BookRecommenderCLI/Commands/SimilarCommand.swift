@@ -24,7 +24,7 @@ struct SimilarCommand {
     /// The settings flags `similar` shares with `recommend` (from `Setting.all`).
     static let settingFlags: Set<String> = [
         "format", "columns", "rating-scale", "catalog", "top", "threads", "similarity", "neighbors", "threshold",
-        "shrinkage", "model",
+        "shrinkage", "weights", "model",
     ]
 
     static let options: [ArgumentParser.Option] =

@@ -10,7 +10,7 @@ struct TrainCommand {
     /// ingest, threads, the filter settings a model fixes, and the file to write.
     static let settingFlags: Set<String> = [
         "format", "columns", "rating-scale", "catalog", "threads", "similarity", "neighbors", "threshold",
-        "shrinkage", "model",
+        "shrinkage", "weights", "model",
     ]
 
     static let options: [ArgumentParser.Option] =

@@ -67,11 +67,14 @@ enum Usage {
         THE FILTER
           --model FILE           score with a model written by 'bookrec train' instead of fitting on
                                  the INPUTs (which are then only the readers to score); the model
-                                 fixes the four settings below, so giving one is a usage error
+                                 fixes the five settings below, so giving one is a usage error
           --similarity S         bm25 (default), tfidf, cosine, jaccard, pearson
           --neighbors K          neighbours kept per book (default 64)
           --threshold T          drop similarities below T (default 0.001)
           --shrinkage L          similarity · n/(n+L) for n co-raters (default 20; 0 turns it off)
+          --weights K=W,...      how books without stars count, on the 0-5 scale of stars
+                                 (default read=4,reading=3.5,to-read=2.5,unrated=3.5,loan=3.5;
+                                 n loans count W·(1+ln n); 0 learns nothing from a kind)
           --min-ratings N        fewer ratings than this get the popularity list (default 3)
           --exclude FILE         books never to recommend (one ISBN or item id per line)
           --only FILE            the only books that may be recommended (e.g. a library's holdings)
@@ -129,7 +132,7 @@ enum Usage {
 
         OPTIONS
           --model FILE           the model file to write (required)
-          --similarity, --neighbors, --threshold, --shrinkage
+          --similarity, --neighbors, --threshold, --shrinkage, --weights
                                  the filter, as for 'bookrec recommend' (fixed in the model)
           --threads, --format, --columns, --rating-scale, --catalog, --quiet, --log-format
                                  as for 'bookrec recommend'
@@ -192,7 +195,7 @@ enum Usage {
           --top N                list length N (default 10)
           --json                 print JSON (sorted keys) instead of the table
           --scoring sum|average  how neighbours' ratings combine (default sum)
-          --similarity, --neighbors, --threshold, --shrinkage, --min-ratings, --threads,
+          --similarity, --neighbors, --threshold, --shrinkage, --weights, --min-ratings, --threads,
           --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 
@@ -219,7 +222,7 @@ enum Usage {
           --top N                similar books shown per book (default 10)
           --json                 print JSON (sorted keys) instead of the table
           --model FILE           a model file to read instead of fitting on INPUTs
-          --similarity, --neighbors, --threshold, --shrinkage, --threads,
+          --similarity, --neighbors, --threshold, --shrinkage, --weights, --threads,
           --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 
@@ -250,7 +253,7 @@ enum Usage {
           --model FILE           start from this model file instead of INPUTs (no fitting options)
           --cache DIR            Google Books cache to read covers from
                                  (default: cache/google-books beside FILE)
-          --similarity, --neighbors, --threshold, --shrinkage, --threads,
+          --similarity, --neighbors, --threshold, --shrinkage, --weights, --threads,
           --format, --columns, --rating-scale, --catalog
                                  as for 'bookrec recommend'
 

@@ -14,6 +14,8 @@ struct CollectingSink: RecordSink {
         var user: String
         var book: BookRef
         var line: Int
+        var kind: InteractionKind = .unrated
+        var count: UInt32 = 1
     }
 
     struct Reject: Equatable {
@@ -45,8 +47,8 @@ struct CollectingSink: RecordSink {
         ratings.append(Rating(user: user, book: book, value: value, line: line))
     }
 
-    mutating func shelved(user: String, book: BookRef, line: Int) {
-        shelved.append(Shelved(user: user, book: book, line: line))
+    mutating func interaction(user: String, book: BookRef, kind: InteractionKind, count: UInt32, line: Int) {
+        shelved.append(Shelved(user: user, book: book, line: line, kind: kind, count: count))
     }
 
     mutating func reject(line: Int, reason: RejectReason, record: String) {

@@ -1,6 +1,6 @@
 /// Reads Book-Crossing ratings: `"User-ID";"ISBN";"Book-Rating"`, `;` or `,`
 /// (a spreadsheet-saved copy), quoted or not. Ratings 1–10 are ratings on
-/// `RatingScale.tenPoints`; 0 (implicit: the user has the book) is shelved.
+/// `RatingScale.tenPoints`; 0 (implicit: the user has the book) is an `unrated` interaction.
 /// Invalid ISBNs are kept as `bookcrossing:<raw>`. A field that is not UTF-8
 /// is read as Latin-1.
 package struct BookCrossingReader: RatingReader {
@@ -36,7 +36,7 @@ package struct BookCrossingReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            rating.send(record, user: user, book: book, to: &sink)
+            rating.send(record, user: user, book: book, unratedKind: .unrated, to: &sink)
         }
     }
 

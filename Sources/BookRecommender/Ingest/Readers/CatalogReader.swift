@@ -67,7 +67,7 @@ package struct CatalogReader {
 
         var isStopped: Bool { false }
         mutating func rating(user: String, book: BookRef, value: Float, line: Int) {}
-        mutating func shelved(user: String, book: BookRef, line: Int) {}
+        mutating func interaction(user: String, book: BookRef, kind: InteractionKind, count: UInt32, line: Int) {}
         mutating func reject(line: Int, reason: RejectReason, record: String) {
             counts.read += 1
             counts.rejected += 1

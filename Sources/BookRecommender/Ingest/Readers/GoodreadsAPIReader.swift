@@ -8,7 +8,7 @@ import Foundation
 /// Per `review`: `book/id` becomes the local id `goodreads:<id>`, `book/isbn13`
 /// (else `book/isbn`; either may be `nil="true"`) the ISBN-13, `book/title`
 /// and the first `book/authors/author/name` the title and author. A `rating`
-/// of 1–5 is a rating; 0 or none means the book is only shelved (on
+/// of 1–5 is a rating; 0 or none means an `unrated` interaction (on
 /// `to-read`, say). Descriptions, images, dates and the rest are not read. A
 /// review without a usable book, or with a rating that is not 0–5, is sent to
 /// `sink.reject` with the line its `<review>` starts on.
@@ -54,7 +54,7 @@ package struct GoodreadsAPIReader: RatingReader {
             }
             switch Array(field("rating").utf8).withUnsafeBufferPointer({ rating.value(of: $0) }) {
             case .rating(let value): sink.rating(user: user, book: book, value: value, line: line)
-            case .shelved: sink.shelved(user: user, book: book, line: line)
+            case .withoutStars: sink.interaction(user: user, book: book, kind: .unrated, line: line)
             case .rejected(let reason): sink.reject(line: line, reason: reason, record: record())
             }
             if sink.isStopped { return }

@@ -6,14 +6,15 @@ import Foundation
 /// Per `item`: `book_id` becomes the local id `goodreads:<id>`, `isbn` (an
 /// ISBN-10, often empty) the ISBN-13, `title` and `author_name` the title and
 /// author. A `user_rating` of 1–5 is a rating; 0 (or none) means the book is
-/// only shelved. The `description` blob, covers, dates and the nested
+/// an interaction of the kind `user_shelves` names (read, currently-reading,
+/// to-read). The `description` blob, covers, dates and the nested
 /// `book`/`num_pages` element are not read. An item without a book id or a
 /// valid ISBN, or with a rating that is not 0–5, is sent to `sink.reject`.
 package struct GoodreadsRSSReader: RatingReader {
     package init() {}
 
     /// The item elements this reader uses; every other child of `item` is skipped.
-    private static let fieldNames: Set = ["book_id", "isbn", "title", "author_name", "user_rating"]
+    private static let fieldNames: Set = ["book_id", "isbn", "title", "author_name", "user_rating", "user_shelves"]
     /// Goodreads stars: whole numbers 1–5.
     private static let scale = InputFormat.goodreadsRSS.fixedScale!
 
@@ -46,7 +47,8 @@ package struct GoodreadsRSSReader: RatingReader {
             } else if book.isUnidentified {
                 sink.reject(line: line, reason: .noBookID, record: record())
             } else if rawRating.isEmpty || Float(rawRating) == 0 {
-                sink.shelved(user: user, book: book, line: line)
+                sink.interaction(
+                    user: user, book: book, kind: InteractionKind.shelf(field("user_shelves")) ?? .unrated, line: line)
             } else if let number = Float(rawRating) {
                 if let value = Self.scale.normalize(number) {
                     sink.rating(user: user, book: book, value: value, line: line)

@@ -1,6 +1,7 @@
 /// Reads a Goodreads "Export Library" CSV (31- and 24-column headers, parsed
 /// by name). The user is the file's member (`InputFile.member`); `My Rating` 1–5 is a rating and 0 a
-/// shelved book, whatever its shelf. Text must be UTF-8.
+/// book without stars, of the kind its `Exclusive Shelf` says (read, currently
+/// reading, to-read). Text must be UTF-8.
 package struct GoodreadsReader: RatingReader {
     /// True when the user named the format: a file whose header line is
     /// missing is then read by its field count (see `KnownHeaders`).
@@ -26,6 +27,7 @@ package struct GoodreadsReader: RatingReader {
             column: try input.require("rating", ["My Rating"]), scale: InputFormat.goodreads.fixedScale,
             unrated: .zero)
         let additional = input.header.index(of: "Additional Authors")
+        let shelf = ShelfField(column: input.header.index(of: "Exclusive Shelf"))
         let user = file.member
         try input.forEachRecord(into: &sink) { record, sink in
             guard let id = record.text(bookID, .utf8), let titleText = record.text(title, .utf8),
@@ -45,7 +47,7 @@ package struct GoodreadsReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            rating.send(record, user: user, book: book, to: &sink)
+            rating.send(record, user: user, book: book, unratedKind: shelf.kind(in: record), to: &sink)
         }
     }
 

@@ -5,7 +5,7 @@ struct LibraryThingJSONBook {
     let key: String
     let fields: [String: Any]
 
-    /// Sends the book to `sink` as a rating, a shelved book or a reject.
+    /// Sends the book to `sink` as a rating, an interaction without stars or a reject.
     func send(user: String, line: Int, raw: String, to sink: inout some RecordSink) {
         let id = string("books_id") ?? key
         let title = string("title")
@@ -14,18 +14,21 @@ struct LibraryThingJSONBook {
             isbn13: isbnCandidates().lazy.compactMap { ISBN.normalize($0).isbn13 }.first,
             localID: id.isEmpty ? nil : "librarything:\(id)", title: title, authors: author.map { [$0] } ?? [])
         guard !book.isUnidentified else { return sink.reject(line: line, reason: .noBookID, record: raw) }
+        let unratedKind =
+            (fields["collections"] as? [Any] ?? []).lazy.compactMap { ($0 as? String).flatMap(InteractionKind.shelf) }
+            .first ?? .unrated
         switch fields["rating"] {
         case nil, is NSNull:
-            sink.shelved(user: user, book: book, line: line)
+            sink.interaction(user: user, book: book, kind: unratedKind, line: line)
         case let text as String where text.trimmingBlanks().isEmpty:
-            sink.shelved(user: user, book: book, line: line)
+            sink.interaction(user: user, book: book, kind: unratedKind, line: line)
         case let value?:
             let text = "\(value)"
             guard
                 let number = (value as? NSNumber)?.floatValue
                     ?? (value as? String).flatMap({ Float($0.trimmingBlanks()) })
             else { return sink.reject(line: line, reason: .ratingNotANumber(text), record: raw) }
-            if number == 0 { return sink.shelved(user: user, book: book, line: line) }
+            if number == 0 { return sink.interaction(user: user, book: book, kind: unratedKind, line: line) }
             guard let normalized = InputFormat.librarything.fixedScale!.normalize(number) else {
                 return sink.reject(line: line, reason: .ratingOffScale(text), record: raw)
             }

@@ -5,7 +5,7 @@ import Foundation
 /// others still count. A document that is one book object on its own (its
 /// members `books_id`, `title`, … rather than books) is that one book. The
 /// user is the file's member (`InputFile.member`); `rating` (assumed key name; absent, empty or 0 =
-/// shelved) is on the 0.5–5 scale.
+/// an interaction of the kind its `collections` say) is on the 0.5–5 scale.
 package struct LibraryThingJSONReader: RatingReader {
     /// The largest file accepted by default: 256 MiB.
     package static let defaultMaxFileBytes = 256 << 20

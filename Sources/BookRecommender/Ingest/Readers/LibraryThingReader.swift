@@ -1,6 +1,7 @@
 /// Reads a LibraryThing CSV or TSV export (delimiter detected; `Book ID` or
 /// `Book Id`). The user is the file's member (`InputFile.member`); `Rating` (half stars allowed) is a
-/// rating and an empty or 0 one a shelved book. A field that is not UTF-8 is read
+/// rating and an empty or 0 one a book without stars, of the kind its
+/// `Collections` say (read but unowned, currently reading, to read, wishlist). A field that is not UTF-8 is read
 /// as Latin-1.
 package struct LibraryThingReader: RatingReader {
     /// True when the user named the format: a file whose header line is
@@ -23,6 +24,7 @@ package struct LibraryThingReader: RatingReader {
             column: try input.require("rating", ["Rating"]), scale: InputFormat.librarything.fixedScale,
             unrated: [.empty, .zero])
         let author = input.header.index(of: "Primary Author")
+        let shelf = ShelfField(column: input.header.index(of: "Collections"))
         let isbnColumns = [input.header.index(of: "ISBN"), input.header.index(of: "ISBNs")].compactMap { $0 }
         let user = file.member
         let latin1 = TextDecoding.utf8WithLatin1Fallback
@@ -38,7 +40,7 @@ package struct LibraryThingReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            rating.send(record, user: user, book: book, to: &sink)
+            rating.send(record, user: user, book: book, unratedKind: shelf.kind(in: record), to: &sink)
         }
     }
 }

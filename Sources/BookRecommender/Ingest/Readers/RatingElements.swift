@@ -24,7 +24,7 @@ struct RatingElements {
     /// What `plainRow` found.
     private enum Plain {
         case rating(user: Int32, book: Int32, value: Float)
-        case shelved(user: Int32, book: Int32)
+        case withoutStars(user: Int32, book: Int32)
     }
 
     /// Adds a `rating` child of the root to the batch; ignores every other
@@ -33,7 +33,7 @@ struct RatingElements {
         guard tag.depth == 1, tag.isNamed("rating") else { return true }
         switch plainRow(tag) {
         case .rating(let user, let book, let value)?: batch.rating(user: user, book: book, value: value)
-        case .shelved(let user, let book)?: batch.shelved(user: user, book: book)
+        case .withoutStars(let user, let book)?: batch.interaction(user: user, book: book, kind: .unrated)
         case nil: addByText(tag)
         }
         return true
@@ -71,13 +71,13 @@ struct RatingElements {
             let userIndex = users.index(ofKnown: user), let bookIndex = books.index(ofKnown: book),
             let number = Self.smallNumber(value)
         else { return nil }
-        if number == 0, rating.unrated.contains(.zero) { return .shelved(user: userIndex, book: bookIndex) }
+        if number == 0, rating.unrated.contains(.zero) { return .withoutStars(user: userIndex, book: bookIndex) }
         guard let onScale = rating.plainRating(raw: number) else { return nil }
         return .rating(user: userIndex, book: bookIndex, value: onScale)
     }
 
     /// Adds the element as `RatingsXMLReader.read(_:into:)` would: a rating
-    /// or a shelved book, numbering a user or book new to this parser, or a
+    /// or an interaction, numbering a user or book new to this parser, or a
     /// reject.
     private mutating func addByText(_ tag: XMLStartTag) {
         let attributes = tag.textAttributes()
@@ -88,9 +88,9 @@ struct RatingElements {
         case .rating(let user, let book, let value):
             let (userIndex, bookIndex) = number(user, book)
             batch.rating(user: userIndex, book: bookIndex, value: value)
-        case .shelved(let user, let book):
+        case .withoutStars(let user, let book):
             let (userIndex, bookIndex) = number(user, book)
-            batch.shelved(user: userIndex, book: bookIndex)
+            batch.interaction(user: userIndex, book: bookIndex, kind: .unrated)
         }
     }
 

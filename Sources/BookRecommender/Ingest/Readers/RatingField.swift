@@ -1,6 +1,6 @@
 /// The rating column of a delimited export, and the one rule every such reader
-/// follows for it: an unrated value (empty or 0, as the format says) is a
-/// shelved book, a number on the scale a rating, anything else a reject.
+/// follows for it: an unrated value (empty or 0, as the format says) is an
+/// interaction without stars, a number on the scale a rating, anything else a reject.
 struct RatingField {
     /// What a format writes for "the reader has the book but did not rate it".
     struct Unrated: OptionSet {
@@ -22,21 +22,21 @@ struct RatingField {
     /// What the field of one record says.
     enum Value {
         case rating(Float)
-        case shelved
+        case withoutStars
         case rejected(RejectReason)
     }
 
     /// The field of `record` read by this rule: a rating on the common scale,
-    /// a shelved book, or why it is neither (not a number, off the scale).
+    /// a book without stars, or why it is neither (not a number, off the scale).
     func value(in record: CSVRecord) -> Value {
         value(of: record.trimmedBytes(column))
     }
 
     /// `value(in:)` for a field's trimmed bytes.
     func value(of bytes: UnsafeBufferPointer<UInt8>) -> Value {
-        if bytes.isEmpty, unrated.contains(.empty) { return .shelved }
+        if bytes.isEmpty, unrated.contains(.empty) { return .withoutStars }
         guard let raw = CSVNumber.float(bytes) else { return .rejected(.ratingNotANumber(TextDecoding.lossy(bytes))) }
-        if raw == 0, unrated.contains(.zero) { return .shelved }
+        if raw == 0, unrated.contains(.zero) { return .withoutStars }
         guard let value = onScale(raw) else {
             let text = TextDecoding.lossy(bytes)
             return .rejected(scale == nil && raw > 0 ? .ratingAboveDetection(text) : .ratingOffScale(text))
@@ -75,12 +75,15 @@ struct RatingField {
         raw != 0 || !unrated.contains(.zero) ? onScale(raw) : nil
     }
 
-    /// Sends `book` for `user` to `sink` as a rating, a shelved book or a reject
-    /// (not a number, off the scale) with the record's line and raw text.
-    func send(_ record: CSVRecord, user: String, book: BookRef, to sink: inout some RecordSink) {
+    /// Sends `book` for `user` to `sink` as a rating, an interaction of
+    /// `unratedKind` (the field holds no stars) or a reject (not a number, off
+    /// the scale) with the record's line and raw text.
+    func send(
+        _ record: CSVRecord, user: String, book: BookRef, unratedKind: InteractionKind, to sink: inout some RecordSink
+    ) {
         switch value(in: record) {
         case .rating(let value): sink.rating(user: user, book: book, value: value, line: record.line)
-        case .shelved: sink.shelved(user: user, book: book, line: record.line)
+        case .withoutStars: sink.interaction(user: user, book: book, kind: unratedKind, line: record.line)
         case .rejected(let reason): sink.reject(line: record.line, reason: reason, record: record.rawText)
         }
     }

@@ -15,6 +15,7 @@ struct RatingsBatch {
     var ratingValues: [Float] = []
     var shelfUsers: [Int32] = []
     var shelfBooks: [Int32] = []
+    var shelfTags: [InteractionTag] = []
     /// Users the parser accepted for the first time, in the order of their
     /// parser indices (which continue from the previous batch's).
     var newUsers: [String] = []
@@ -45,6 +46,7 @@ struct RatingsBatch {
         ratingValues.removeAll(keepingCapacity: true)
         shelfUsers.removeAll(keepingCapacity: true)
         shelfBooks.removeAll(keepingCapacity: true)
+        shelfTags.removeAll(keepingCapacity: true)
         newUsers.removeAll(keepingCapacity: true)
         newBooks.removeAll(keepingCapacity: true)
         rejects.removeAll(keepingCapacity: true)
@@ -66,10 +68,11 @@ struct RatingsBatch {
         records += 1
     }
 
-    /// Adds one record's shelved book (the reader has it, unrated), in the parser's indices.
-    mutating func shelved(user: Int32, book: Int32) {
+    /// Adds one record's interaction (the reader has the book, without stars), in the parser's indices.
+    mutating func interaction(user: Int32, book: Int32, kind: InteractionKind, count: UInt32 = 1) {
         shelfUsers.append(user)
         shelfBooks.append(book)
+        shelfTags.append(InteractionTag(kind, count: count))
         records += 1
     }
 

@@ -11,7 +11,7 @@ package struct RatingsCSVReader: RatingReader {
     package var columns: ColumnMap?
     /// The scale the file's ratings use, or nil to detect it: ratings are then
     /// sent as they are, and the sink puts them on the common scale once the
-    /// file is read (see `IngestSink.beginScaleDetection()`). A 0 is a shelved
+    /// file is read (see `IngestSink.beginScaleDetection()`). A 0 is an `unrated` interaction
     /// book unless the scale starts at 0.
     package var scale: RatingScale?
 
@@ -41,7 +41,7 @@ package struct RatingsCSVReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            layout.rating.send(record, user: userID, book: ref, to: &sink)
+            layout.rating.send(record, user: userID, book: ref, unratedKind: .unrated, to: &sink)
         }
     }
 

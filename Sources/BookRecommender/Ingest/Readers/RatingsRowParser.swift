@@ -78,7 +78,7 @@ struct RatingsRowParser: Sendable {
         if layout.rating.scale == nil { batch.values.add(contentsOf: batch.ratingValues) }
     }
 
-    /// Adds one record to `batch` as a blank row, a rating, a shelved book or a
+    /// Adds one record to `batch` as a blank row, a rating, an interaction or a
     /// reject, checking in the order `RatingsCSVReader.read(_:into:)` does:
     /// blank, split, encoding, user, book, rating.
     private mutating func add(_ record: CSVRecord, to batch: inout RatingsBatch) {
@@ -115,9 +115,9 @@ struct RatingsRowParser: Sendable {
         case .rating(let value):
             let (userIndex, bookIndex) = (index(of: user, in: &batch), index(of: book, in: &batch))
             batch.rating(user: userIndex, book: bookIndex, value: value)
-        case .shelved:
+        case .withoutStars:
             let (userIndex, bookIndex) = (index(of: user, in: &batch), index(of: book, in: &batch))
-            batch.shelved(user: userIndex, book: bookIndex)
+            batch.interaction(user: userIndex, book: bookIndex, kind: .unrated)
         }
     }
 

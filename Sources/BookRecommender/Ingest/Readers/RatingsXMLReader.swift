@@ -14,7 +14,7 @@ import Foundation
 /// The scale is the one given, else the root's optional `scale` (`5` or `10`),
 /// else it is detected: values are then sent as they are, for the sink to put
 /// on the common scale once the file is read. A `0` on a scale whose lowest
-/// rating is above 0 is a shelved book. Only `rating` children of the root are
+/// rating is above 0 is an `unrated` interaction. Only `rating` children of the root are
 /// read; other elements inside `ratings`, and anything nested deeper, are
 /// ignored. A `rating` with no user, no usable book id, or a value that is not
 /// a number on the scale is sent to `sink.reject` as the re-serialised
@@ -56,8 +56,8 @@ package struct RatingsXMLReader: RatingReader {
             switch Self.parse(attributes, rating: field) {
             case .rating(let user, let book, let value):
                 sink.rating(user: user, book: book, value: value, line: line)
-            case .shelved(let user, let book):
-                sink.shelved(user: user, book: book, line: line)
+            case .withoutStars(let user, let book):
+                sink.interaction(user: user, book: book, kind: .unrated, line: line)
             case .reject(let reason):
                 sink.reject(
                     line: line, reason: reason, record: XMLMarkup.emptyElement("rating", attributes: attributes))
@@ -69,12 +69,12 @@ package struct RatingsXMLReader: RatingReader {
     /// What one `rating` element is.
     enum Outcome {
         case rating(user: String, book: BookRef, value: Float)
-        case shelved(user: String, book: BookRef)
+        case withoutStars(user: String, book: BookRef)
         case reject(RejectReason)
     }
 
     /// The rule for the `value` attribute on `scale` (nil: being detected,
-    /// values kept as they are): a 0 is a shelved book unless the scale
+    /// values kept as they are): a 0 is an interaction without stars unless the scale
     /// starts at 0.
     static func ratingField(scale: RatingScale?) -> RatingField {
         RatingField(column: 0, scale: scale, unrated: scale?.zeroIsUnrated ?? true ? .zero : [])
@@ -92,7 +92,7 @@ package struct RatingsXMLReader: RatingReader {
         }
     }
 
-    /// The rating, shelved book or reject one `rating` element's attributes
+    /// The rating, interaction or reject one `rating` element's attributes
     /// (named as `XMLStreamReader.attributes()` names them) make under `rating`.
     static func parse(_ attributes: [(name: String, value: String)], rating: RatingField) -> Outcome {
         func value(_ name: String) -> String {
@@ -112,7 +112,7 @@ package struct RatingsXMLReader: RatingReader {
         let outcome = Array(raw.utf8).withUnsafeBufferPointer { rating.value(of: $0) }
         switch outcome {
         case .rating(let value): return .rating(user: user, book: book, value: value)
-        case .shelved: return .shelved(user: user, book: book)
+        case .withoutStars: return .withoutStars(user: user, book: book)
         case .rejected(let reason): return .reject(reason)
         }
     }

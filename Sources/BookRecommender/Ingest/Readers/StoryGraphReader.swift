@@ -1,7 +1,7 @@
 /// Reads a StoryGraph export CSV. The user is the file's member (`InputFile.member`); `Star Rating`
-/// (fractional, 0.25–5) is a rating and an empty one a shelved book. A copy
-/// that a spreadsheet cut down to its first columns has no `Star Rating`:
-/// every book in it is shelved. Text must be UTF-8.
+/// (fractional, 0.25–5) is a rating and an empty one a book without stars, of the kind its
+/// `Read Status` says. A copy that a spreadsheet cut down to its first columns
+/// has no `Star Rating`: every book in it is an interaction. Text must be UTF-8.
 package struct StoryGraphReader: RatingReader {
     /// True when the user named the format: a file whose header line is
     /// missing is then read by its field count (see `KnownHeaders`).
@@ -23,6 +23,7 @@ package struct StoryGraphReader: RatingReader {
         let rating = input.header.index(of: "Star Rating").map {
             RatingField(column: $0, scale: InputFormat.storygraph.fixedScale, unrated: .empty)
         }
+        let shelf = ShelfField(column: input.header.index(of: "Read Status"))
         let user = file.member
         try input.forEachRecord(into: &sink) { record, sink in
             guard let titleText = record.text(title, .utf8), let authorsText = record.text(authors, .utf8),
@@ -38,8 +39,9 @@ package struct StoryGraphReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            guard let rating else { return sink.shelved(user: user, book: book, line: record.line) }
-            rating.send(record, user: user, book: book, to: &sink)
+            let kind = shelf.kind(in: record)
+            guard let rating else { return sink.interaction(user: user, book: book, kind: kind, line: record.line) }
+            rating.send(record, user: user, book: book, unratedKind: kind, to: &sink)
         }
     }
 

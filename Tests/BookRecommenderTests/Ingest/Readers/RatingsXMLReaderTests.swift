@@ -191,7 +191,9 @@ private struct LineCheckingSink: RecordSink {
         count += 1
     }
 
-    mutating func shelved(user: String, book: BookRef, line: Int) { wrongLines += 1 }
+    mutating func interaction(user: String, book: BookRef, kind: InteractionKind, count: UInt32, line: Int) {
+        wrongLines += 1
+    }
 
     mutating func reject(line: Int, reason: RejectReason, record: String) { wrongLines += 1 }
 
