@@ -9,13 +9,21 @@ package struct EvaluationReport: Sendable {
         package var items: Int
         /// Books with at least one training rating (the coverage denominator).
         package var trainingItems: Int
-        /// Training ratings after duplicates were resolved.
+        /// Training ratings and interactions after duplicates were resolved.
         package var trainingRatings: Int
         package var testRatings: Int
+        /// Held-out books without stars (every one relevant).
+        package var testInteractions: Int = 0
         /// Held-out ratings at or above the relevance minimum (after duplicates).
         package var relevantTestRatings: Int
         /// Ratings replaced by a later rating of the same book by the same user.
         package var duplicatesReplaced: Int
+    }
+
+    /// The filter's scores on one kind of held-out book alone.
+    package struct Part: Sendable, Equatable {
+        package var name: String
+        package var metrics: RankingMetrics
     }
 
     /// One model's scores.
@@ -32,13 +40,16 @@ package struct EvaluationReport: Sendable {
     package var data: DataCounts
     /// The item-item filter.
     package var model: Row
+    /// The filter on held-out ratings and on held-out interactions alone, when both were held out.
+    package var breakdown: [Part] = []
     /// Every user gets the popularity list.
     package var popularity: Row
 
     /// A header line and a table of both models, for stdout.
     package var table: String {
         var text = "\(data.users) users, \(data.items) books; \(data.trainingRatings) training ratings, "
-        text += "\(data.testRatings) test ratings (\(data.relevantTestRatings) relevant: rating ≥ \(relevantMin))\n"
+        text += "\(data.testRatings) test ratings (\(data.relevantTestRatings) relevant: rating ≥ \(relevantMin))"
+        text += data.testInteractions > 0 ? ", \(data.testInteractions) test interactions (all relevant)\n" : "\n"
         switch origin {
         case .holdout(let fraction, let seed): text += "split: holdout \(fraction) per user, seed \(seed)\n"
         case .files(let training, let test):
@@ -51,13 +62,17 @@ package struct EvaluationReport: Sendable {
         var rows = [
             ["MODEL", "USERS", "PRECISION@\(top)", "RECALL@\(top)", "NDCG@\(top)", "HIT RATE", "COVERAGE", "SECONDS"]
         ]
-        for (name, row) in [("item-item \(options.similarity.rawValue)", model), ("popularity", popularity)] {
-            let metrics = row.metrics
+        let named =
+            [("item-item \(options.similarity.rawValue)", model.metrics, Optional(model.seconds))]
+            + breakdown.map { ("  \($0.name)", $0.metrics, nil) } + [
+                ("popularity", popularity.metrics, popularity.seconds)
+            ]
+        for (name, metrics, seconds) in named {
             rows.append(
                 [name, String(metrics.users)]
                     + [metrics.precision, metrics.recall, metrics.ndcg, metrics.hitRate, metrics.coverage].map {
                         String(format: "%.4f", $0)
-                    } + [String(format: "%.3f", row.seconds)])
+                    } + [seconds.map { String(format: "%.3f", $0) } ?? ""])
         }
         return text + Self.align(rows)
     }
@@ -95,6 +110,7 @@ package struct EvaluationReport: Sendable {
                 "users": .integer(data.users), "items": .integer(data.items),
                 "trainingItems": .integer(data.trainingItems), "trainingRatings": .integer(data.trainingRatings),
                 "testRatings": .integer(data.testRatings), "relevantTestRatings": .integer(data.relevantTestRatings),
+                "testInteractions": .integer(data.testInteractions),
                 "duplicatesReplaced": .integer(data.duplicatesReplaced),
             ]),
             "split": split,
@@ -105,17 +121,24 @@ package struct EvaluationReport: Sendable {
                 "shrinkage": .fixed(Double(options.shrinkage), places: 6),
                 "minRatings": .integer(options.minRatings), "scoring": .string(options.scoring.rawValue),
             ]),
-            "models": .object(["itemItem": Self.json(model), "popularity": Self.json(popularity)]),
+            "models": .object(
+                [
+                    "itemItem": Self.json(model.metrics, seconds: model.seconds),
+                    "popularity": Self.json(popularity.metrics, seconds: popularity.seconds),
+                ]
+                .merging(breakdown.map { ("itemItem " + $0.name, Self.json($0.metrics, seconds: nil)) }) { first, _ in
+                    first
+                }),
         ])
     }
 
-    private static func json(_ row: Row) -> JSONValue {
-        let metrics = row.metrics
-        return .object([
+    private static func json(_ metrics: RankingMetrics, seconds: Double?) -> JSONValue {
+        var members: [String: JSONValue] = [
             "users": .integer(metrics.users), "precision": .fixed(metrics.precision, places: 6),
             "recall": .fixed(metrics.recall, places: 6), "ndcg": .fixed(metrics.ndcg, places: 6),
             "hitRate": .fixed(metrics.hitRate, places: 6), "coverage": .fixed(metrics.coverage, places: 6),
-            "seconds": .fixed(row.seconds, places: 3),
-        ])
+        ]
+        if let seconds { members["seconds"] = .fixed(seconds, places: 3) }
+        return .object(members)
     }
 }

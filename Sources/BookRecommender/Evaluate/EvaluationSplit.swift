@@ -10,23 +10,27 @@ package struct EvaluationSplit: Sendable {
         case files(training: [String], test: [String])
     }
 
-    /// What the model is fitted on: ratings and every shelf entry.
+    /// Which held-out books count as relevant.
+    package enum Relevance: Sendable {
+        /// Ratings at or above the minimum, and every interaction.
+        case all
+        /// Ratings at or above the minimum only.
+        case ratings
+        /// Interactions only (books held out without stars).
+        case interactions
+    }
+
+    /// What the model is fitted on: ratings and interactions.
     package var training: RatingData
-    /// Held-out ratings only (no shelf entries), with the same `userIDs` and
+    /// Held-out ratings and interactions, with the same `userIDs` and
     /// `itemKeys` as `training`.
     package var test: RatingData
     package var origin: Origin
     /// Ratings dropped before splitting because the same user rated the same
     /// book again later (holdout splits; a file split leaves them to the model).
     package var duplicatesReplaced: Int
-    /// Shelf entries found in the test files: they are neither ratings to
-    /// score nor allowed to hide books from training, so they are not used.
-    package var testShelvesIgnored: Int
-
     /// A split with the given parts; `test` must share `training`'s users and items.
-    package init(
-        training: RatingData, test: RatingData, origin: Origin, duplicatesReplaced: Int = 0, testShelvesIgnored: Int = 0
-    ) {
+    package init(training: RatingData, test: RatingData, origin: Origin, duplicatesReplaced: Int = 0) {
         precondition(
             training.userIDs == test.userIDs && training.itemKeys == test.itemKeys,
             "EvaluationSplit: training and test are interned differently")
@@ -34,14 +38,12 @@ package struct EvaluationSplit: Sendable {
         self.test = test
         self.origin = origin
         self.duplicatesReplaced = duplicatesReplaced
-        self.testShelvesIgnored = testShelvesIgnored
     }
 
     /// Splits data ingested from the training files followed by the test files
     /// in one pass (so users and items are interned jointly): the first
-    /// `trainingRatings` ratings and `trainingShelves` shelf entries are
-    /// training, the rest test. Test shelf entries are counted in
-    /// `testShelvesIgnored` and not used.
+    /// `trainingRatings` ratings and `trainingShelves` interactions are
+    /// training, the rest test.
     package init(
         joined data: RatingData, trainingRatings: Int, trainingShelves: Int, training: [String], test: [String]
     ) {
@@ -54,25 +56,41 @@ package struct EvaluationSplit: Sendable {
         train.ratingValue = Array(data.ratingValue[..<trainingRatings])
         train.shelfUser = Array(data.shelfUser[..<trainingShelves])
         train.shelfItem = Array(data.shelfItem[..<trainingShelves])
+        train.shelfTag = Array(data.shelfTag[..<trainingShelves])
         var held = data
         held.ratingUser = Array(data.ratingUser[trainingRatings...])
         held.ratingItem = Array(data.ratingItem[trainingRatings...])
         held.ratingValue = Array(data.ratingValue[trainingRatings...])
-        held.shelfUser = []
-        held.shelfItem = []
-        self.init(
-            training: train, test: held, origin: .files(training: training, test: test),
-            testShelvesIgnored: data.shelfUser.count - trainingShelves)
+        held.shelfUser = Array(data.shelfUser[trainingShelves...])
+        held.shelfItem = Array(data.shelfItem[trainingShelves...])
+        held.shelfTag = Array(data.shelfTag[trainingShelves...])
+        self.init(training: train, test: held, origin: .files(training: training, test: test))
     }
 
-    /// Each user's relevant held-out books: those rated at least `minimum`,
-    /// ascending by item index. When the test part rates a book twice for the
-    /// same user, the later rating decides.
-    package func relevantItems(minimum: Float) -> [[Int32]] {
+    /// Held-out interactions (other editions, which only keep books out of picks, aside).
+    package var testInteractions: Int { test.shelfTag.count { $0.kind != nil } }
+
+    /// Each user's relevant held-out books, ascending by item index: those
+    /// rated at least `minimum` and, as `relevance` says, those held out
+    /// without stars. When the test part rates a book twice for the same
+    /// user, the later rating decides; a book rated below `minimum` is not
+    /// relevant, whatever else the reader did with it.
+    package func relevantItems(minimum: Float, relevance: Relevance = .all) -> [[Int32]] {
         var latest = [[Int32: Float]](repeating: [:], count: test.userCount)
-        for entry in 0..<test.ratingCount {
-            latest[Int(test.ratingUser[entry])][test.ratingItem[entry]] = test.ratingValue[entry]
+        if relevance != .interactions {
+            for entry in 0..<test.ratingCount {
+                latest[Int(test.ratingUser[entry])][test.ratingItem[entry]] = test.ratingValue[entry]
+            }
         }
-        return latest.map { ratings in ratings.filter { $0.value >= minimum }.keys.sorted() }
+        var held = [Set<Int32>](repeating: [], count: test.userCount)
+        if relevance != .ratings {
+            for entry in test.shelfUser.indices where test.shelfTag[entry].kind != nil {
+                held[Int(test.shelfUser[entry])].insert(test.shelfItem[entry])
+            }
+        }
+        return latest.indices.map { user in
+            let rated = latest[user].filter { $0.value >= minimum }.keys
+            return Set(rated).union(held[user].filter { latest[user][$0] == nil }).sorted()
+        }
     }
 }

@@ -1,5 +1,7 @@
 /// Scores the item-item filter and the popularity baseline on an
-/// `EvaluationSplit`.
+/// `EvaluationSplit`: held-out books rated at least `relevantMin` and every
+/// book held out without stars are relevant (and, when both were held out,
+/// each is also scored on its own).
 ///
 /// The filter is fitted on the training part with `options` (without reasons,
 /// which scoring does not need) and recommends top-N for every user through
@@ -40,16 +42,29 @@ package struct Evaluator: Sendable {
         let relevant = split.relevantItems(minimum: relevantMin)
         let trainingItems = (0..<model.matrix.itemCount).count(where: { !model.matrix.byItem.range(of: $0).isEmpty })
         let top = model.options.top
+        // With both held out, each is also scored on its own.
+        let parts: [(EvaluationSplit.Relevance, String)] =
+            split.test.ratingCount > 0 && split.testInteractions > 0
+            ? [(.ratings, "held-out ratings"), (.interactions, "held-out interactions")] : []
+        let breakdown = parts.map { relevance, name in
+            EvaluationReport.Part(
+                name: name,
+                metrics: RankingMetrics.score(
+                    lists: lists, relevant: split.relevantItems(minimum: relevantMin, relevance: relevance), top: top,
+                    trainingItems: trainingItems))
+        }
         return EvaluationReport(
             origin: split.origin, options: model.options, relevantMin: relevantMin,
             data: EvaluationReport.DataCounts(
                 users: split.training.userCount, items: split.training.itemCount, trainingItems: trainingItems,
                 trainingRatings: model.ratingsKept, testRatings: split.test.ratingCount,
+                testInteractions: split.testInteractions,
                 relevantTestRatings: relevant.reduce(0) { $0 + $1.count },
                 duplicatesReplaced: split.duplicatesReplaced + model.duplicatesReplaced),
             model: EvaluationReport.Row(
                 metrics: RankingMetrics.score(lists: lists, relevant: relevant, top: top, trainingItems: trainingItems),
                 seconds: modelSeconds),
+            breakdown: breakdown,
             popularity: EvaluationReport.Row(
                 metrics: RankingMetrics.score(
                     lists: baseline, relevant: relevant, top: top, trainingItems: trainingItems),

@@ -1,20 +1,23 @@
-/// A per-user random holdout: for every user with at least 2 ratings, a
-/// `fraction` of their ratings goes to the test part, the rest (always at
-/// least one) stays for training.
+/// A per-user random holdout: for every user with at least 2 books, a
+/// `fraction` of their books goes to the test part, the rest (always at
+/// least one) stays for training. A book is what a user rated or has without
+/// stars (read, to-read, borrowed…): every record of one user's book goes to
+/// the same side, so a held-out book is never also a training book.
 ///
 /// - Duplicates first: when a user rated a book more than once, the later
 ///   rating is kept and the earlier ones are dropped (counted in
-///   `EvaluationSplit.duplicatesReplaced`), so a book is never on both sides.
-/// - A user with `n ≥ 2` ratings holds out `clamp(round(fraction · n), 1, n − 1)`
+///   `EvaluationSplit.duplicatesReplaced`).
+/// - A user with `n ≥ 2` books holds out `clamp(round(fraction · n), 1, n − 1)`
 ///   of them; a user with fewer keeps all for training.
-/// - Which ratings: the user's ratings are put in item-key order, then a
+/// - Which books: the user's books are put in item-key order, then a
 ///   partial Fisher–Yates shuffle driven by SplitMix64 (`SeededRandom`),
 ///   seeded from `seed` and the user's id, picks the test ones. The split
-///   therefore depends only on the seed and each user's own ratings, not on
+///   therefore depends only on the seed and each user's own books, not on
 ///   thread count, input order or the other users.
-/// - Shelf entries all stay in training: they only keep books out of picks.
+/// - Other editions of a work a user has (`InteractionTag.otherEdition`) stay
+///   in training: they only keep books out of picks.
 package struct HoldoutSplit: Sendable, Equatable {
-    /// The share of each user's ratings held out, in (0, 1).
+    /// The share of each user's books held out, in (0, 1).
     package var fraction: Double
     package var seed: UInt64
 
@@ -25,70 +28,65 @@ package struct HoldoutSplit: Sendable, Equatable {
     }
 
     /// Splits `data` (well formed, as ingest produces it). Never throws.
-    /// - Complexity: O(ratings + items log items + Σ over users of n log n).
+    /// - Complexity: O(records + items log items + Σ over users of n log n).
     package func split(_ data: RatingData) -> EvaluationSplit {
-        let count = data.ratingCount
-        var start = [Int](repeating: 0, count: data.userCount + 1)
-        for user in data.ratingUser { start[Int(user) + 1] += 1 }
-        for user in 0..<data.userCount { start[user + 1] += start[user] }
-        var byUser = [Int](repeating: 0, count: count)
-        var fill = start
-        for entry in 0..<count {
-            let user = Int(data.ratingUser[entry])
-            byUser[fill[user]] = entry
-            fill[user] += 1
-        }
+        let records = UserRecords(data)
         let keyRank = BookTable.ranks(of: BookTable.order(of: data.itemKeys))
-        var inTest = [Bool](repeating: false, count: count)
-        var dropped = [Bool](repeating: false, count: count)
-        var lastEntry = [Int](repeating: -1, count: data.itemCount)
+        var ratingInTest = [Bool](repeating: false, count: data.ratingCount)
+        var shelfInTest = [Bool](repeating: false, count: data.shelfUser.count)
+        var dropped = [Bool](repeating: false, count: data.ratingCount)
         var duplicates = 0
+        var lastRating = [Int](repeating: -1, count: data.itemCount)
+        var isBook = [Bool](repeating: false, count: data.itemCount)
         for user in 0..<data.userCount {
-            let entries = byUser[start[user]..<start[user + 1]]
-            for entry in entries {
+            let ratings = records.ratings(of: user)
+            let shelves = records.shelves(of: user).filter { data.shelfTag[$0].kind != nil }
+            for entry in ratings {
                 let item = Int(data.ratingItem[entry])
-                if lastEntry[item] >= 0 {
-                    dropped[lastEntry[item]] = true
+                if lastRating[item] >= 0 {
+                    dropped[lastRating[item]] = true
                     duplicates += 1
                 }
-                lastEntry[item] = entry
+                lastRating[item] = entry
             }
-            for entry in entries { lastEntry[Int(data.ratingItem[entry])] = -1 }
-            var kept = entries.filter { !dropped[$0] }
-            let held = Self.testCount(ratings: kept.count, fraction: fraction)
-            guard held > 0 else { continue }
-            kept.sort { keyRank[Int(data.ratingItem[$0])] < keyRank[Int(data.ratingItem[$1])] }
-            var random = SeededRandom(seed: Self.userSeed(seed, data.userIDs[user]))
-            for position in 0..<held {
-                let chosen = position + Self.uniform(below: kept.count - position, using: &random)
-                kept.swapAt(position, chosen)
-                inTest[kept[position]] = true
+            var books: [Int32] = []
+            for item in ratings.map({ data.ratingItem[$0] }) + shelves.map({ data.shelfItem[$0] })
+            where !isBook[Int(item)] {
+                isBook[Int(item)] = true
+                books.append(item)
             }
+            for entry in ratings { lastRating[Int(data.ratingItem[entry])] = -1 }
+            let held = Self.testCount(ratings: books.count, fraction: fraction)
+            if held > 0 {
+                books.sort { keyRank[Int($0)] < keyRank[Int($1)] }
+                var random = SeededRandom(seed: Self.userSeed(seed, data.userIDs[user]))
+                for position in 0..<held {
+                    let chosen = position + Self.uniform(below: books.count - position, using: &random)
+                    books.swapAt(position, chosen)
+                }
+                for item in books[..<held] { isBook[Int(item)] = false }
+                for entry in ratings where !isBook[Int(data.ratingItem[entry])] { ratingInTest[entry] = true }
+                for entry in shelves where !isBook[Int(data.shelfItem[entry])] { shelfInTest[entry] = true }
+            }
+            for item in books { isBook[Int(item)] = false }
         }
-        var training = data
-        var test = data
+        var (training, test) = (data, data)
         (training.ratingUser, training.ratingItem, training.ratingValue) = ([], [], [])
-        (test.ratingUser, test.ratingItem, test.ratingValue, test.shelfUser, test.shelfItem) = ([], [], [], [], [])
-        for entry in 0..<count where !dropped[entry] {
-            let user = data.ratingUser[entry]
-            let item = data.ratingItem[entry]
-            let value = data.ratingValue[entry]
-            if inTest[entry] {
-                test.ratingUser.append(user)
-                test.ratingItem.append(item)
-                test.ratingValue.append(value)
-            } else {
-                training.ratingUser.append(user)
-                training.ratingItem.append(item)
-                training.ratingValue.append(value)
-            }
+        (training.shelfUser, training.shelfItem, training.shelfTag) = ([], [], [])
+        (test.ratingUser, test.ratingItem, test.ratingValue) = ([], [], [])
+        (test.shelfUser, test.shelfItem, test.shelfTag) = ([], [], [])
+        for entry in 0..<data.ratingCount where !dropped[entry] {
+            ratingInTest[entry] ? test.appendRating(of: data, entry) : training.appendRating(of: data, entry)
+        }
+        for entry in data.shelfUser.indices {
+            shelfInTest[entry] ? test.appendShelf(of: data, entry) : training.appendShelf(of: data, entry)
         }
         return EvaluationSplit(
             training: training, test: test, origin: .holdout(fraction: fraction, seed: seed),
             duplicatesReplaced: duplicates)
     }
 
-    /// How many of a user's `ratings` are held out: none below 2 ratings (or
+    /// How many of a user's `ratings` (books) are held out: none below 2 (or
     /// for a fraction ≤ 0), else `round(fraction · ratings)` kept within
     /// `1...ratings − 1`.
     package static func testCount(ratings: Int, fraction: Double) -> Int {
@@ -119,5 +117,51 @@ package struct HoldoutSplit: Sendable, Equatable {
             let value = random.next()
             if value < limit { return Int(value % range) }
         }
+    }
+}
+
+extension RatingData {
+    /// Appends rating `entry` of `data` (interned alike).
+    fileprivate mutating func appendRating(of data: RatingData, _ entry: Int) {
+        ratingUser.append(data.ratingUser[entry])
+        ratingItem.append(data.ratingItem[entry])
+        ratingValue.append(data.ratingValue[entry])
+    }
+
+    /// Appends interaction `entry` of `data` (interned alike).
+    fileprivate mutating func appendShelf(of data: RatingData, _ entry: Int) {
+        shelfUser.append(data.shelfUser[entry])
+        shelfItem.append(data.shelfItem[entry])
+        shelfTag.append(data.shelfTag[entry])
+    }
+}
+
+/// Each user's ratings and interactions as positions in `RatingData`'s
+/// arrays, in input order: one counting pass each.
+private struct UserRecords {
+    private let ratingStart: [Int]
+    private let ratingOrder: [Int]
+    private let shelfStart: [Int]
+    private let shelfOrder: [Int]
+
+    init(_ data: RatingData) {
+        (ratingStart, ratingOrder) = Self.grouped(data.ratingUser, users: data.userCount)
+        (shelfStart, shelfOrder) = Self.grouped(data.shelfUser, users: data.userCount)
+    }
+
+    func ratings(of user: Int) -> ArraySlice<Int> { ratingOrder[ratingStart[user]..<ratingStart[user + 1]] }
+    func shelves(of user: Int) -> ArraySlice<Int> { shelfOrder[shelfStart[user]..<shelfStart[user + 1]] }
+
+    private static func grouped(_ users: [Int32], users count: Int) -> (start: [Int], order: [Int]) {
+        var start = [Int](repeating: 0, count: count + 1)
+        for user in users { start[Int(user) + 1] += 1 }
+        for user in 0..<count { start[user + 1] += start[user] }
+        var order = [Int](repeating: 0, count: users.count)
+        var fill = start
+        for (position, user) in users.enumerated() {
+            order[fill[Int(user)]] = position
+            fill[Int(user)] += 1
+        }
+        return (start, order)
     }
 }

@@ -15,12 +15,19 @@ package struct BookRef: Sendable, Equatable {
     package var title: String?
     /// Authors as the record gives them, primary first.
     package var authors: [String]
+    /// True when `localID` means something only through the `--catalog` (a
+    /// library loan's barcode): without a catalog entry the record is rejected.
+    package var requiresCatalog: Bool
 
-    package init(isbn13: String? = nil, localID: String? = nil, title: String? = nil, authors: [String] = []) {
+    package init(
+        isbn13: String? = nil, localID: String? = nil, title: String? = nil, authors: [String] = [],
+        requiresCatalog: Bool = false
+    ) {
         self.isbn13 = isbn13
         self.localID = localID
         self.title = title
         self.authors = authors
+        self.requiresCatalog = requiresCatalog
     }
 
     /// True when nothing in the record can identify the book: no ISBN, no id, no title.

@@ -5,9 +5,10 @@ package enum CSVFormatDetector {
     /// (`Book Id`, `My Rating`, `Exclusive Shelf`), StoryGraph (`ISBN/UID`
     /// with `Star Rating`, or with `Title`, `Authors` and `Read Status` when a
     /// spreadsheet cut the rest off), LibraryThing (`Primary Author` with `ISBNs` or
-    /// `Book ID`), Book-Crossing (`User-ID`, `Book-Rating`), then a generic
-    /// ratings file (a user, a book and a rating column under the usual names,
-    /// see `RatingColumns`).
+    /// `Book ID`), Book-Crossing (`User-ID`, `Book-Rating`), then a library's
+    /// circulation export (a patron and an item column, see `LoansColumns`), then a
+    /// generic file (a user and a book column under the usual names, with a rating
+    /// column or without one, see `RatingColumns`).
     package static func detect(headerFields: [String]) -> InputFormat? {
         let header = CSVHeader(headerFields)
         let has = { (names: [String]) in names.allSatisfy(header.contains) }
@@ -17,7 +18,8 @@ package enum CSVFormatDetector {
         }
         if has(["Primary Author"]) && (has(["ISBNs"]) || has(["Book ID"])) { return .librarything }
         if has(["User-ID", "Book-Rating"]) { return .bookcrossing }
-        if [RatingColumns.user, .book, .rating].allSatisfy({ $0.index(in: header) != nil }) { return .ratingsCSV }
+        if LoansColumns.matches(header) { return .loans }
+        if [RatingColumns.user, .book].allSatisfy({ $0.index(in: header) != nil }) { return .ratingsCSV }
         return nil
     }
 

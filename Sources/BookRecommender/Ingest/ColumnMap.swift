@@ -1,21 +1,30 @@
-/// Which columns of a generic ratings file hold user, item and rating
-/// (`--columns user=userId,item=movieId,rating=rating`).
+/// Which columns of a generic file hold user, item and, optionally, rating,
+/// count and date (`--columns user=userId,item=movieId,rating=rating`). A file
+/// without a rating column is a file of interactions: each row a book the
+/// reader has, `count` times when a count column says so.
 public struct ColumnMap: Sendable, Equatable, Codable {
     /// The column holding the reader.
     public var user: String
     /// The column holding the book (ISBN or any id).
     public var item: String
-    /// The column holding the rating.
-    public var rating: String
+    /// The column holding the rating; nil for a file of interactions.
+    public var rating: String?
+    /// The column holding how many times the reader had the book (plays, loans).
+    public var count: String?
+    /// The column holding when; read only to be named, never used.
+    public var date: String?
 
-    /// The three column names, as given (matched case-insensitively).
-    public init(user: String, item: String, rating: String) {
+    /// The columns, as given (matched case-insensitively).
+    public init(user: String, item: String, rating: String? = nil, count: String? = nil, date: String? = nil) {
         self.user = user
         self.item = item
         self.rating = rating
+        self.count = count
+        self.date = date
     }
 
-    /// Parses `user=C,item=C,rating=C` (any order, all three required).
+    /// Parses `user=C,item=C[,rating=C][,count=C][,date=C]` (any order, user
+    /// and item required, each key once).
     /// - Returns: nil with no explanation; callers report the whole value.
     public init?(parsing text: String) {
         var found: [String: String] = [:]
@@ -23,10 +32,19 @@ public struct ColumnMap: Sendable, Equatable, Codable {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2, !pair[1].isEmpty else { return nil }
             let key = String(pair[0]).lowercased()
-            guard ["user", "item", "rating"].contains(key), found[key] == nil else { return nil }
+            guard Self.keys.contains(key), found[key] == nil else { return nil }
             found[key] = String(pair[1])
         }
-        guard let user = found["user"], let item = found["item"], let rating = found["rating"] else { return nil }
-        self.init(user: user, item: item, rating: rating)
+        guard let user = found["user"], let item = found["item"] else { return nil }
+        self.init(user: user, item: item, rating: found["rating"], count: found["count"], date: found["date"])
+    }
+
+    /// The keys `init(parsing:)` takes.
+    static let keys = ["user", "item", "rating", "count", "date"]
+
+    /// The form `init(parsing:)` reads, the optional columns only when set.
+    public var text: String {
+        zip(Self.keys, [user, item, rating, count, date]).compactMap { key, column in column.map { "\(key)=\($0)" } }
+            .joined(separator: ",")
     }
 }

@@ -71,6 +71,10 @@ struct IngestSink: RecordSink {
             reject(line: line, reason: .missingUser, record: describe(user: user, book: book))
             return nil
         }
+        if book.requiresCatalog, catalog.entry(for: book) == nil {
+            reject(line: line, reason: .notInCatalog(book.localID ?? ""), record: describe(user: user, book: book))
+            return nil
+        }
         guard let itemID = internItem(book) else {
             reject(line: line, reason: .noBookID, record: describe(user: user, book: book))
             return nil

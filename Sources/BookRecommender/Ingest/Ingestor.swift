@@ -181,6 +181,7 @@ package struct Ingestor {
         case .ratingsXML: RatingsXMLReader(scale: scale)
         case .goodreadsRSS: GoodreadsRSSReader()
         case .goodreadsAPI: GoodreadsAPIReader()
+        case .loans: LoansReader()
         }
     }
 

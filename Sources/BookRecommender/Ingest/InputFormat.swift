@@ -16,6 +16,8 @@ public enum InputFormat: String, Sendable, CaseIterable, Codable {
     case goodreadsRSS = "goodreads-rss"
     /// A saved answer of the Goodreads API (v2): `GoodreadsResponse/reviews/review`.
     case goodreadsAPI = "goodreads-api"
+    /// A library's circulation export: one row per loan (patron, item, dates).
+    case loans
 
     /// The scale a format's ratings are always on; nil for the generic
     /// formats, whose scale is given or detected per file.
@@ -25,7 +27,7 @@ public enum InputFormat: String, Sendable, CaseIterable, Codable {
         case .storygraph: .fiveStars
         case .librarything: RatingScale(minimum: 0.5, maximum: 5)
         case .bookcrossing: .tenPoints
-        case .ratingsCSV, .ratingsXML: nil
+        case .ratingsCSV, .ratingsXML, .loans: nil
         }
     }
 
@@ -33,7 +35,7 @@ public enum InputFormat: String, Sendable, CaseIterable, Codable {
     public var isPerPerson: Bool {
         switch self {
         case .goodreads, .storygraph, .librarything, .goodreadsRSS, .goodreadsAPI: true
-        case .ratingsCSV, .bookcrossing, .ratingsXML: false
+        case .ratingsCSV, .bookcrossing, .ratingsXML, .loans: false
         }
     }
 }

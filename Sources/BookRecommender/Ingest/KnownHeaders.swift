@@ -43,7 +43,7 @@ enum KnownHeaders {
         case .storygraph: [storygraph]
         case .librarything: [librarything]
         case .bookcrossing: [bookcrossing]
-        case .ratingsCSV, .ratingsXML, .goodreadsRSS, .goodreadsAPI: []
+        case .ratingsCSV, .ratingsXML, .goodreadsRSS, .goodreadsAPI, .loans: []
         }
     }
 

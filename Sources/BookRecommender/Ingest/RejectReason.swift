@@ -18,6 +18,8 @@ public enum RejectReason: Sendable, Equatable, CustomStringConvertible {
     case unterminatedQuote
     /// The record's bytes are not valid UTF-8 and the format has no fallback.
     case invalidEncoding
+    /// A loan names a copy or record (`barcode:…`) the `--catalog` does not hold.
+    case notInCatalog(String)
     /// Anything else a reader finds wrong, in its own words.
     case other(String)
 
@@ -34,6 +36,8 @@ public enum RejectReason: Sendable, Equatable, CustomStringConvertible {
         case .noBookID: "no usable book id (no valid ISBN and no id)"
         case .unterminatedQuote: "quoted field is not closed before the end of the file"
         case .invalidEncoding: "invalid UTF-8"
+        case .notInCatalog(let id):
+            "\(Self.shortened(id)) is not in the catalog" + " (give --catalog with the library's MARCXML or holdings)"
         case .other(let text): text
         }
     }

@@ -39,7 +39,7 @@ package struct ListSettings: Sendable, Equatable, Codable {
         name = settings.name
         inputs = (settings.inputsAsGiven ?? settings.inputs).map(Self.absolute)
         format = settings.format?.rawValue ?? "auto"
-        columns = settings.columns.map { "user=\($0.user),item=\($0.item),rating=\($0.rating)" }
+        columns = settings.columns.map(\.text)
         ratingScale = settings.ratingScale?.text
         catalog = settings.catalog.map(Self.absolute)
         top = settings.model.top

@@ -16,7 +16,7 @@ extension Setting {
             settings.format = InputFormat(rawValue: name)
             return true
         },
-        .string("columns", "columns", expected: "user=C,item=C,rating=C") { settings, text in
+        .string("columns", "columns", expected: "user=C,item=C[,rating=C][,count=C][,date=C]") { settings, text in
             settings.columns = ColumnMap(parsing: text)
             return settings.columns != nil
         },

@@ -18,7 +18,7 @@ struct DryRun {
             policy: settings.onBadRecord)
         let result = try ingestor.ingest(
             files, catalogFile: try settings.catalogFile(), rejects: rejects)
-        var rows = [["FILE", "FORMAT", "SCALE", "READ", "USED", "SHELVED", "BLANK", "REJECTED"]]
+        var rows = [Inspection.fileColumns]
         for file in result.files {
             rows.append(
                 [file.path, file.format?.rawValue ?? "unknown", file.scale?.text ?? ""]
@@ -29,7 +29,7 @@ struct DryRun {
         let out = URL(fileURLWithPath: settings.out)
         let history = RunHistory(out: out, keepRuns: settings.keepRuns)
         var text = "dry run of \(settings.name.map { "job '\($0)'" } ?? "recommend"): nothing is written or sent\n\n"
-        text += Inspection.table(rows, textColumns: 3)
+        text += Inspection.table(rows, textColumns: 3, lastIsText: true)
         text += "\n\(result.data.userCount) users, \(result.data.itemCount) books, "
         text += "\(result.totals.used) ratings, \(result.totals.rejected) records to rejects.csv\n"
         text += Inspection.members(result) + "\n"

@@ -100,9 +100,6 @@ struct EvaluateCommand {
             split = EvaluationSplit(
                 joined: result.data, trainingRatings: trainingCounts.used, trainingShelves: trainingCounts.shelved,
                 training: [training], test: [test])
-            if split.testShelvesIgnored > 0 {
-                log.warning("evaluate", "test shelf entries not used", ["count": String(split.testShelvesIgnored)])
-            }
         }
         log.info(
             "evaluate", "split",

@@ -28,7 +28,7 @@ struct Inspection {
         let ingestor = Ingestor(
             format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip)
         let result = try ingestor.ingest(files, catalogFile: try settings.catalogFile(), rejects: rejects)
-        var rows = [["FILE", "FORMAT", "SCALE", "READ", "USED", "SHELVED", "BLANK", "REJECTED", "WITHOUT STARS"]]
+        var rows = [Self.fileColumns]
         for file in result.files {
             let format = (file.format?.rawValue ?? "unknown") + (file.detected ? "" : " (given)")
             rows.append([file.path, format, file.scale?.text ?? ""] + Self.numbers(file.records))
@@ -76,6 +76,11 @@ struct Inspection {
         }
         return text
     }
+
+    /// The heading of a table of files and their `numbers`.
+    static let fileColumns = [
+        "FILE", "FORMAT", "SCALE", "READ", "USED", "SHELVED", "BLANK", "REJECTED", "WITHOUT STARS",
+    ]
 
     /// The counts as table cells, the interactions by kind last.
     static func numbers(_ counts: RecordCounts) -> [String] {

@@ -88,14 +88,16 @@ import Testing
         #expect(report.json.text.contains("\"method\": \"files\""))
     }
 
-    /// A test file's shelf entries are counted, not used; a later test rating wins.
-    @Test func joinedSplitDropsTestShelvesAndKeepsTheLaterTestRating() {
+    /// A test file's interactions are held out (relevant unless the book is rated below the minimum); a later test rating wins.
+    @Test func joinedSplitHoldsOutTestInteractionsAndKeepsTheLaterTestRating() {
         let data = ratingData(
-            keys: ["A", "B"], users: 1, ratings: [(0, 0, 4), (0, 1, 5), (0, 1, 2)], shelf: [(0, 0), (0, 1)])
+            keys: ["A", "B"], users: 1, ratings: [(0, 0, 4), (0, 1, 5), (0, 1, 2)], shelf: [(0, 0), (0, 1)],
+            shelfKind: .read)
         let split = EvaluationSplit(
             joined: data, trainingRatings: 1, trainingShelves: 1, training: ["t"], test: ["h"])
-        #expect(split.testShelvesIgnored == 1 && split.training.shelfItem == [0])
+        #expect(split.testInteractions == 1 && split.training.shelfItem == [0] && split.test.shelfItem == [1])
         #expect(split.relevantItems(minimum: 3.5) == [[]])
         #expect(split.relevantItems(minimum: 2) == [[1]])
+        #expect(split.relevantItems(minimum: 3.5, relevance: .interactions) == [[1]])
     }
 }

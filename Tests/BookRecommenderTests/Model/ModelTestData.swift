@@ -3,10 +3,11 @@ import Foundation
 @testable import BookRecommender
 
 /// Builds `RatingData` for model tests: users are named `u0`, `u1`, …; items
-/// get the given keys in index order.
+/// get the given keys in index order. Shelf entries are interactions of
+/// `shelfKind`, or, without one, books only kept out of picks.
 func ratingData(
     keys: [String], users: Int, ratings: [(user: Int32, item: Int32, rating: Float)],
-    shelf: [(user: Int32, item: Int32)] = []
+    shelf: [(user: Int32, item: Int32)] = [], shelfKind: InteractionKind? = nil
 ) -> RatingData {
     var data = RatingData()
     data.userIDs = (0..<users).map { "u\($0)" }
@@ -16,6 +17,7 @@ func ratingData(
     data.ratingValue = ratings.map(\.rating)
     data.shelfUser = shelf.map(\.user)
     data.shelfItem = shelf.map(\.item)
+    data.shelfTag = shelf.map { _ in shelfKind.map { InteractionTag($0) } ?? .otherEdition }
     return data
 }
 

@@ -74,6 +74,7 @@ private func expectPicks(
         var data = workedExample
         data.shelfUser.append(0)
         data.shelfItem.append(2)
+        data.shelfTag.append(.otherEdition)
         let all = Recommender(options: Self.baseOptions).fit(data).recommendAll()
         expectPicks(all[0], [(3, 2.386364, true, [])])
     }

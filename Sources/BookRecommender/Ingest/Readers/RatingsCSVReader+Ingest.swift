@@ -18,7 +18,10 @@ extension RatingsCSVReader {
     ) throws(IngestError) {
         guard FileChunks.isRegularFile(file.path) else { return try read(file, into: &sink) }
         let input = try DelimitedFile(file)
-        let parser = RatingsRowParser(layout: try layout(of: input))
+        let layout = try layout(of: input)
+        // The byte path reads ratings; a file of interactions (no rating column) takes the `String` path.
+        guard let rating = layout.rating else { return try read(file, into: &sink) }
+        let parser = RatingsRowParser(layout: layout, rating: rating)
         let delimiter = input.delimiter
         let fileSize = input.fileSize ?? 0
         let chunks =

@@ -1,5 +1,7 @@
 /// Reads any delimited file of user, book, rating rows (goodbooks-10k
-/// `ratings.csv`, MovieLens-style files, Book-Crossing-like layouts).
+/// `ratings.csv`, MovieLens-style files, Book-Crossing-like layouts), or of
+/// user, book rows without a rating column: a file of interactions, each row
+/// an `unrated` book the reader has (`count` times with a count column).
 ///
 /// The delimiter is detected from the header. A book column whose name
 /// contains "isbn", or whose first values are mostly valid ISBNs (see
@@ -41,7 +43,19 @@ package struct RatingsCSVReader: RatingReader {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            layout.rating.send(record, user: userID, book: ref, unratedKind: .unrated, to: &sink)
+            guard let rating = layout.rating else {
+                guard let count = layout.count(in: record) else {
+                    let text = layout.countColumn.map { record.text($0, .utf8) ?? "" } ?? ""
+                    sink.reject(
+                        line: record.line,
+                        reason: .other("count is not a whole number ≥ 1: \"\(RejectReason.shortened(text))\""),
+                        record: record.rawText)
+                    return
+                }
+                sink.interaction(user: userID, book: ref, kind: .unrated, count: count, line: record.line)
+                return
+            }
+            rating.send(record, user: userID, book: ref, unratedKind: .unrated, to: &sink)
         }
     }
 
@@ -49,7 +63,10 @@ package struct RatingsCSVReader: RatingReader {
     struct Layout {
         let user: Int
         let book: Int
-        let rating: RatingField
+        /// nil for a file of interactions.
+        let rating: RatingField?
+        /// A file of interactions' count column, if it has one.
+        let countColumn: Int?
         /// The field count every record must have.
         let fieldCount: Int
         /// True when the book column's name contains "isbn".
@@ -59,18 +76,39 @@ package struct RatingsCSVReader: RatingReader {
         func bookRef(_ text: String) -> BookRef {
             bookIsISBN ? RatingsCSVReader.isbnRef(text) : BookRef(localID: text)
         }
+
+        /// How many times the record's reader had the book: 1 without a count
+        /// column, else its whole number (at least 1); nil when it is not one.
+        func count(in record: CSVRecord) -> UInt32? {
+            guard let countColumn else { return 1 }
+            guard let text = record.text(countColumn, .utf8), let count = UInt32(text), count >= 1 else { return nil }
+            return count
+        }
     }
 
-    /// The layout of `input`, from its header.
-    /// - Throws: `IngestError.malformed` when a user, book or rating column is missing.
+    /// The layout of `input`, from its header: a rating column when
+    /// `--columns` names one or the header has one under the usual names,
+    /// else none (a file of interactions).
+    /// - Throws: `IngestError.malformed` when a user or book column, or a
+    ///   rating, count or date column `--columns` names, is missing.
     func layout(of input: borrowing DelimitedFile) throws(IngestError) -> Layout {
         let user = try column(.user, given: columns?.user, in: input)
         let book = try column(.book, given: columns?.item, in: input)
-        let rating = try column(.rating, given: columns?.rating, in: input)
+        let rating: Int?
+        if let columns {
+            rating = try columns.rating.map { name throws(IngestError) in try input.require("rating", [name]) }
+        } else {
+            rating = RatingColumns.rating.index(in: input.header)
+        }
+        let count = try columns?.count.map { name throws(IngestError) in try input.require("count", [name]) }
+        if let date = columns?.date { _ = try input.require("date", [date]) }
         let namedISBN = input.header.names[book].lowercased().contains("isbn")
         return Layout(
             user: user, book: book,
-            rating: RatingField(column: rating, scale: scale, unrated: scale?.zeroIsUnrated ?? true ? .zero : []),
+            rating: rating.map {
+                RatingField(column: $0, scale: scale, unrated: scale?.zeroIsUnrated ?? true ? [.empty, .zero] : .empty)
+            },
+            countColumn: rating == nil ? count : nil,
             fieldCount: input.fieldCount,
             bookIsISBN: namedISBN || ISBNColumnSample.holdsISBNs(input.file, delimiter: input.delimiter, column: book))
     }

@@ -22,11 +22,14 @@ struct RatingsRowParser: Sendable {
     }
 
     let layout: RatingsCSVReader.Layout
+    /// The layout's rating column (the parser reads files that have one).
+    let rating: RatingField
     private var users = KeyInterner()
     private var books = KeyInterner()
 
-    init(layout: RatingsCSVReader.Layout) {
+    init(layout: RatingsCSVReader.Layout, rating: RatingField) {
         self.layout = layout
+        self.rating = rating
     }
 
     /// Reads the bytes `range` of the file at `path` (its header skipped when
@@ -52,12 +55,12 @@ struct RatingsRowParser: Sendable {
     /// other record takes `add(_:to:)`, which decides the same for such a line.
     mutating func parse(_ tokenizer: inout CSVTokenizer, into batch: inout RatingsBatch, limit: Int = .max) {
         batch.clear()
-        let columns = (layout.user, layout.book, layout.rating.column)
+        let columns = (layout.user, layout.book, rating.column)
         do throws(IngestError) {
             while batch.records < limit {
                 if let line = tokenizer.plainLine(columns, fieldCount: layout.fieldCount),
                     let user = users.index(ofKnown: line.first), let book = books.index(ofKnown: line.second),
-                    let value = layout.rating.plainRating(CSVRecord.trimmed(line.third.bytes))
+                    let value = rating.plainRating(CSVRecord.trimmed(line.third.bytes))
                 {
                     tokenizer.skip(line)
                     batch.rating(user: user, book: book, value: value)
@@ -75,7 +78,7 @@ struct RatingsRowParser: Sendable {
         batch.linesRead = tokenizer.line - 1
         batch.mustReadOnAlone = tokenizer.sawQuotedField
         // On the parser's thread, over values still in cache: the sink only merges.
-        if layout.rating.scale == nil { batch.values.add(contentsOf: batch.ratingValues) }
+        if rating.scale == nil { batch.values.add(contentsOf: batch.ratingValues) }
     }
 
     /// Adds one record to `batch` as a blank row, a rating, an interaction or a
@@ -93,7 +96,7 @@ struct RatingsRowParser: Sendable {
         let userBytes = record.trimmedBytes(layout.user)
         let bookBytes = record.trimmedBytes(layout.book)
         if let user = users.index(ofKnown: userBytes), let book = books.index(ofKnown: bookBytes),
-            let value = layout.rating.plainRating(in: record)
+            let value = rating.plainRating(in: record)
         {
             return batch.rating(user: user, book: book, value: value)
         }
@@ -109,7 +112,7 @@ struct RatingsRowParser: Sendable {
             guard !ref.isUnidentified else { return batch.reject(record, .noBookID) }
             book = .new((text, ref))
         }
-        switch layout.rating.value(in: record) {
+        switch rating.value(in: record) {
         case .rejected(let reason):
             batch.reject(record, reason)
         case .rating(let value):
