@@ -83,6 +83,31 @@ struct MembersRowTests {
         #expect(index.contains("<li>emeka: no mail: bad members row (line 8: member &quot;emeka&quot;"), "\(index)")
     }
 
+    /// Each shard writes its readers' mails; `merge` writes the digest, which lists the same rows.
+    @Test func shardsMergedListTheMembersWithoutMail() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let members = folder.appendingPathComponent("members.csv")
+        try Data(Self.members.utf8).write(to: members)
+        let out = folder.appendingPathComponent("out")
+        let job = Workspace.root.appendingPathComponent("jobs/demo.json").path
+        for shard in ["0/2", "1/2"] {
+            let arguments = ["run", job, "--out", out.path, "--no-enrich", "--members", members.path, "--shard", shard]
+            let result = try BinaryRunner.run(arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let merge = try BinaryRunner.run(["merge", out.path])
+        #expect(merge.status == 0, "\(merge.stderr)")
+        let run = Workspace.latest(in: out)
+        let names = try FileManager.default.contentsOfDirectory(atPath: run.appendingPathComponent("mail").path)
+        #expect(names.count == 10 && !names.contains("bruno.eml") && names.contains("digest.eml"), "\(names)")
+        let digest = try String(contentsOf: run.appendingPathComponent("digest.txt"), encoding: .utf8)
+        #expect(digest.contains("\nbruno: no mail: bad members row (line 3: "), "\(digest)")
+        #expect(digest.contains("\nemeka: no mail: bad members row (line 8: "))
+        let rejects = try String(contentsOf: run.appendingPathComponent("rejects.csv"), encoding: .utf8)
+        #expect(rejects.contains("\(members.path),17,\"member \"\"alice\"\" is on line 2 already\""), "\(rejects)")
+    }
+
     @Test func failStopsTheRunNamingFileAndLine() throws {
         let (result, _, out, path) = try Self.run(["--on-bad-record", "fail"])
         defer { try? FileManager.default.removeItem(at: out) }
