@@ -10,6 +10,9 @@ package struct FileReport: Sendable, Equatable, Codable {
     package var scale: FileScale?
     /// Why reading stopped early, when it did (`skip` mode only).
     package var error: String?
+    /// Keys rebuilt from number damage and keys beyond repair, for formats
+    /// whose reader notes them (Book-Crossing); see `LostZeroKeys`.
+    package var isbnRepairs: ISBNRepairs?
 
     package init(
         path: String, format: InputFormat?, detected: Bool, records: RecordCounts, scale: FileScale? = nil,

@@ -16,22 +16,40 @@ extension ISBN {
     /// Normalises one value (no list): qualifiers, number damage, labels,
     /// separators, then classification by length.
     static func normalizeOne(_ value: String) -> Normalized {
+        switch cleaned(value) {
+        case .done(let normalized): normalized
+        case .characters(let chars): classify(chars, raw: value)
+        }
+    }
+
+    /// What `normalizeOne` makes of a value before it classifies it by length.
+    enum Cleaned {
+        /// The value needs no classifying: empty, not ASCII, scientific notation.
+        case done(Normalized)
+        /// Upper-cased ASCII without wrappers, qualifiers, separators, a `.0` or a label.
+        case characters([UInt8])
+    }
+
+    static func cleaned(_ value: String) -> Cleaned {
         var text = unwrapFormula(value)
         if let parenthesis = text.firstIndex(of: "(") { text = text[..<parenthesis] }
         text = unwrapFormula(String(text))
-        if text.isEmpty { return .empty }
-        guard text.unicodeScalars.allSatisfy({ $0.isASCII || $0 == "\u{00A0}" }) else { return .invalid(raw: value) }
+        if text.isEmpty { return .done(.empty) }
+        guard text.unicodeScalars.allSatisfy({ $0.isASCII || $0 == "\u{00A0}" }) else {
+            return .done(.invalid(raw: value))
+        }
         var chars = Array(text.utf8).filter { !isSeparator($0) }
         chars = chars.map { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") ? $0 - 32 : $0 }
-        if let scientific = expandScientific(Substring(String(decoding: chars, as: UTF8.self))) { return scientific }
+        if let scientific = expandScientific(Substring(String(decoding: chars, as: UTF8.self))) {
+            return .done(scientific)
+        }
         if let dot = chars.firstIndex(of: UInt8(ascii: ".")), chars.count - dot > 1,
             chars[(dot + 1)...].allSatisfy({ $0 == UInt8(ascii: "0") })
         {
             chars.removeSubrange(dot...)
         }
         chars.removeAll { $0 == UInt8(ascii: ".") }
-        chars = stripLabel(chars)
-        return classify(chars, raw: value)
+        return .characters(stripLabel(chars))
     }
 
     private static func isSeparator(_ byte: UInt8) -> Bool {
@@ -62,26 +80,34 @@ extension ISBN {
             return .isbn13(isbn13(fromISBN10: chars), repaired: false)
         case 10 where chars.starts(with: Array("B0".utf8)) && chars.allSatisfy(isUpperAlphanumeric):
             return .asin(String(decoding: chars, as: UTF8.self))
-        case 7...9 where chars.dropLast().allSatisfy(isDigit) && (isDigit(chars[chars.count - 1]) || chars.last == X):
-            return restoringLostZeros(chars).map { .isbn13(isbn13(fromISBN10: $0), repaired: true) }
-                ?? .invalid(raw: raw)
+        case 7...9 where hasLostZeroShape(chars):
+            let restored = lostZeroRestorations(chars)
+            return restored.count == 1 ? .isbn13(isbn13(fromISBN10: restored[0]), repaired: true) : .invalid(raw: raw)
         default:
             return .invalid(raw: raw)
         }
     }
 
-    private static let X = UInt8(ascii: "X")
+    static let X = UInt8(ascii: "X")
 
-    /// The ISBN-10 that `chars` (7 to 9 characters) was before a number
-    /// conversion dropped its one to three leading zeros, and with them a
-    /// final `X` when `chars` are all digits (`38549081` for `038549081X`):
-    /// the one restoration that validates, or nil when none or several do.
-    private static func restoringLostZeros(_ chars: [UInt8]) -> [UInt8]? {
+    /// True for 7 to 9 characters, digits but for a final `X`: what an
+    /// ISBN-10 can be once a number conversion dropped leading zeros.
+    static func hasLostZeroShape(_ chars: [UInt8]) -> Bool {
+        (7...9).contains(chars.count) && chars.dropLast().allSatisfy(isDigit)
+            && (isDigit(chars[chars.count - 1]) || chars.last == X)
+    }
+
+    /// The ISBN-10s that `chars` (of `hasLostZeroShape`) may have been before a
+    /// number conversion dropped its one to three leading zeros, and with them
+    /// a final `X` when `chars` are all digits (`38549081` for `038549081X`):
+    /// those that validate, the zeros-only one first. `normalize` takes the one
+    /// restoration that validates; two (1 in 11 short keys) are left to
+    /// `LostZeroKeys`, which chooses with the evidence of the file and the run.
+    static func lostZeroRestorations(_ chars: [UInt8]) -> [[UInt8]] {
         let zeros = { (count: Int) in [UInt8](repeating: UInt8(ascii: "0"), count: count) }
         var candidates = [zeros(10 - chars.count) + chars]
         if chars.count < 9 && chars.allSatisfy(isDigit) { candidates.append(zeros(9 - chars.count) + chars + [X]) }
-        let valid = candidates.filter(isValidISBN10)
-        return valid.count == 1 ? valid[0] : nil
+        return candidates.filter(isValidISBN10)
     }
 
     private static func isUpperAlphanumeric(_ byte: UInt8) -> Bool {

@@ -9,6 +9,8 @@ struct IngestSink: RecordSink {
     private(set) var failure: (line: Int, reason: RejectReason)?
     /// The file being read, for reject rows.
     var path = ""
+    /// What the file being read showed of damaged keys, when its reader notes them.
+    var lostZeros: LostZeroKeys?
 
     private let catalog: Catalog
     private let policy: BadRecordPolicy
@@ -28,6 +30,8 @@ struct IngestSink: RecordSink {
     }
 
     var isStopped: Bool { failure != nil }
+
+    mutating func lostZeroKeys(_ keys: LostZeroKeys) { lostZeros = keys }
 
     mutating func rating(user: String, book: BookRef, value: Float, line: Int) {
         guard let (userID, itemID) = intern(user: user, book: book, line: line) else { return }
@@ -181,6 +185,7 @@ struct IngestSink: RecordSink {
         rejects.rollback(to: checkpoint.rejects)
         counts = checkpoint.counts
         detection = nil
+        lostZeros = nil
     }
 
     /// Where the sink is now, to `rollback(to:)`.

@@ -63,10 +63,12 @@ package struct Ingestor {
         }
         var sink = IngestSink(catalog: catalog, policy: policy, rejects: rejects)
         var reports: [FileReport] = []
+        var lostZeros: [LostZeroKeys?] = []
         var origins = ReaderOrigins()
         for file in files {
             sink.path = file.path
             sink.counts = RecordCounts()
+            sink.lostZeros = nil
             let start = sink.checkpoint()
             var chosen = format
             var scale: FileScale?
@@ -105,10 +107,13 @@ package struct Ingestor {
                 path: file.path, format: chosen, detected: format == nil, records: sink.counts, scale: scale,
                 error: problem?.description)
             reports.append(report)
+            lostZeros.append(sink.lostZeros)
             onFile(report)
         }
         var data = sink.data
         var items = sink.items
+        let repairs = LostZeroKeys.resolve(lostZeros, data: &data, items: &items, catalog: catalog)
+        for (index, counts) in repairs.enumerated() { reports[index].isbnRepairs = counts }
         let (sameBook, editions) = SameBookJoin.join(&data, items: &items)
         return Result(
             data: data, items: items, files: reports, catalog: catalogCounts, sameBook: sameBook,

@@ -59,7 +59,7 @@ package enum SameBookJoin {
     }
 
     /// Moves every rating and shelf entry of a joined book to its target and drops the joined books.
-    private static func merge(_ data: inout RatingData, items: inout [ItemInfo], into target: [Int]) {
+    static func merge(_ data: inout RatingData, items: inout [ItemInfo], into target: [Int]) {
         let index = survivorIndices(target)
         for position in data.ratingItem.indices { data.ratingItem[position] = index[Int(data.ratingItem[position])] }
         for position in data.shelfItem.indices { data.shelfItem[position] = index[Int(data.shelfItem[position])] }

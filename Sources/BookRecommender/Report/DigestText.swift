@@ -34,6 +34,10 @@ package enum DigestText {
                 out += "\(clean(member.name)): \(clean(member.problem ?? ""))\n"
             }
         }
+        if !totals.membersWithoutMail.isEmpty {
+            out += section("Members without mail")
+            for row in totals.membersWithoutMail { out += clean(withoutMail(row)) + "\n" }
+        }
 
         out += section("Most recommended")
         let largest = stats.mostRecommended.first?.members ?? 1
@@ -104,6 +108,11 @@ package enum DigestText {
             }
             out.append("\n")
         }
+    }
+
+    /// `chiara: no mail: bad members row (line 4: …)`, as the digest lists a rejected members row.
+    static func withoutMail(_ row: MembersFileReport.Row) -> String {
+        "\(row.member ?? "line \(row.line)"): no mail: bad members row (line \(row.line): \(row.reason))"
     }
 
     private static func section(_ name: String) -> String {

@@ -22,6 +22,7 @@ package enum IndexHTMLReport {
             html += "<p class=\"since\">\(HTMLEscape.text(DigestChanges(lastDigest, members: members).sentence))</p>\n"
         }
         html += withoutRatings(totals.membersWithoutRatings)
+        html += withoutMail(totals.membersWithoutMail)
         html += "<div class=\"charts\">\n<section class=\"chart-box\">\n<h2>Most recommended</h2>\n"
         html += mostRecommended(stats)
         html += "</section>\n<section class=\"chart-box\">\n<h2>Highest rated in the club</h2>\n"
@@ -98,6 +99,13 @@ package enum IndexHTMLReport {
             html +=
                 "<li><strong>\(HTMLEscape.text(member.name))</strong>: \(HTMLEscape.text(member.problem ?? ""))</li>\n"
         }
+        return html + "</ul>\n</section>\n"
+    }
+
+    private static func withoutMail(_ rows: [MembersFileReport.Row]) -> String {
+        guard !rows.isEmpty else { return "" }
+        var html = "<section class=\"notice\">\n<h2>Members without mail</h2>\n<ul>\n"
+        for row in rows { html += "<li>\(HTMLEscape.text(DigestText.withoutMail(row)))</li>\n" }
         return html + "</ul>\n</section>\n"
     }
 

@@ -28,13 +28,18 @@ package struct ReportTotals: Sendable, Equatable {
     /// Members whose files gave no rating, each with why: the digest names them.
     package var membersWithoutRatings: [MemberReport] = []
 
+    /// Rejected rows of the members file that leave a member without mail:
+    /// the digest lists them ("no mail: bad members row").
+    package var membersWithoutMail: [MembersFileReport.Row] = []
+
     /// How the run's lists compare with the last digest; nil when the run
     /// did not compare (the digest then says nothing about it).
     package var lastDigest: LastDigest?
 
     package init(
         users: Int, books: Int, ratings: Int, rejected: Int, notice: String? = nil, runDate: String? = nil,
-        name: String? = nil, membersWithoutRatings: [MemberReport] = [], lastDigest: LastDigest? = nil
+        name: String? = nil, membersWithoutRatings: [MemberReport] = [],
+        membersWithoutMail: [MembersFileReport.Row] = [], lastDigest: LastDigest? = nil
     ) {
         self.users = users
         self.books = books
@@ -44,6 +49,7 @@ package struct ReportTotals: Sendable, Equatable {
         self.runDate = runDate
         self.name = name
         self.membersWithoutRatings = membersWithoutRatings
+        self.membersWithoutMail = membersWithoutMail
         self.lastDigest = lastDigest
     }
 

@@ -31,6 +31,15 @@ struct IngestStage {
                 policy: settings.onBadRecord, threads: settings.model.threads)
             result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
         }
+        for file in result.files {
+            guard let repairs = file.isbnRepairs, repairs.repaired + repairs.unrepairable > 0 else { continue }
+            log.info(
+                "ingest", "isbn repairs",
+                [
+                    "path": file.path, "repaired": String(repairs.repaired),
+                    "unrepairable": String(repairs.unrepairable), "zeroAndXKept": String(repairs.zeroAndXKept),
+                ])
+        }
         for member in result.membersWithoutRatings {
             log.warning(
                 "ingest", "member without ratings",

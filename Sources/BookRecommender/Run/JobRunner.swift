@@ -57,14 +57,15 @@ public struct JobRunner {
     ///   `ReportError` (output 73), `RunHistoryError`, `CancellationError`
     ///   when the task was cancelled, `BookModelError` for a model file that is
     ///   missing (66) or damaged (65), `MailError` for a members file that is
-    ///   missing (66) or has bad rows (65), before anything is written, and
+    ///   missing (66), has an unusable header (65), or has bad rows with
+    ///   `--on-bad-record fail` (65), before anything is written, and
     ///   `RunError.enrichmentRequired` (75, after the run was kept but not
     ///   made `latest`) with `--require-enrichment`.
     public func run() async throws -> Outcome {
         let startedAt = Date()
         let files = try settings.inputFiles()
         let catalogFile = try settings.catalogFile()
-        let members = try settings.members.map { path throws(MailError) in try MembersFile.read(path) }
+        let members = try readMembers()
         let out = URL(fileURLWithPath: settings.out)
         let history = RunHistory(out: out, keepRuns: settings.keepRuns)
         try AtomicFile.createFolder(out)
@@ -115,12 +116,13 @@ public struct JobRunner {
     /// The stages, writing every file into `folder` but the readers' own,
     /// which go to `users/` and `mail/` in `readersFolder`.
     private func produce(
-        files: [InputFile], catalog: InputFile?, members: [String: MembersFile.Entry]?, into folder: URL,
+        files: [InputFile], catalog: InputFile?, members: MembersList?, into folder: URL,
         readersInto readersFolder: URL, _ startedAt: Date, cancellation: CancellationFlag
     ) async throws -> (RunSummary, Outcome) {
         var stopwatch = Stopwatch()
         let rejectsFile = try RejectsFile(folder: folder)
         defer { rejectsFile.discard() }
+        for entry in members?.rejectEntries ?? [] { rejectsFile.log.add(entry) }
 
         let modelStage = ModelStage(settings: settings, log: log)
         let loaded = try modelStage.load()
@@ -133,6 +135,7 @@ public struct JobRunner {
             items: result.data.itemCount, records: result.totals, catalog: result.catalog, files: result.files,
             members: result.members, duplicatesReplaced: 0, fallbackUsers: 0, recommendations: 0,
             settings: .init(settings))
+        summary.membersFile = members?.report
         summary.seconds.ingest = stopwatch.lap()
         guard result.totals.used > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
 
@@ -186,7 +189,8 @@ public struct JobRunner {
                     users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
                     rejected: result.totals.rejected, notice: enriched.notice,
                     runDate: ReportTotals.day(of: startedAt), name: settings.name,
-                    membersWithoutRatings: result.membersWithoutRatings))
+                    membersWithoutRatings: result.membersWithoutRatings,
+                    membersWithoutMail: settings.mail == nil ? [] : members?.report.withoutMail ?? []))
             if settings.writeReports {
                 inputs.listSettings = ListSettings(used)
                 inputs.comparer = lastDigest(result, lists: ListSettings(used))
@@ -225,30 +229,6 @@ public struct JobRunner {
             ])
         return ListComparer(
             lastDigest: lastDigest, previous: previous, itemKeys: result.data.itemKeys, items: result.items)
-    }
-
-    /// The run's mails, when the job has mail settings; logs who of `readers`
-    /// has no address, and members of the file who are not in the input.
-    private func mail(
-        _ members: [String: MembersFile.Entry]?, readers: [String], _ result: Ingestor.Result, _ startedAt: Date
-    ) -> RunMail? {
-        guard let mail = settings.mail else { return nil }
-        let recipients = MailRecipients(
-            readers: readers, members: members ?? [:], allReaders: Set(result.data.userIDs))
-        if members != nil, !recipients.withoutAddress.isEmpty {
-            log.info(
-                "mail", "without address",
-                [
-                    "count": String(recipients.withoutAddress.count),
-                    "members": MailRecipients.list(recipients.withoutAddress),
-                ])
-        }
-        if !recipients.unknown.isEmpty {
-            log.warning(
-                "mail", "not in the input",
-                ["count": String(recipients.unknown.count), "members": MailRecipients.list(recipients.unknown)])
-        }
-        return RunMail(settings: mail, members: members ?? [:], club: settings.name, date: startedAt)
     }
 
     /// The members whose files failed, then the other files that failed whole.

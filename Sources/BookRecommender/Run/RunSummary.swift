@@ -76,6 +76,8 @@ struct RunSummary: Encodable {
     var files: [FileReport]
     /// Every member of the per-person exports, with the files behind them.
     var members: [MemberReport]
+    /// The members file (`--members`), its rows and the rejected ones; nil without one.
+    var membersFile: MembersFileReport?
     /// Ratings replaced by a later rating of the same book by the same user.
     var duplicatesReplaced: Int
     /// Users whose whole list is the popularity fallback.

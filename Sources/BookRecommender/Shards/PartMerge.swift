@@ -118,7 +118,9 @@ struct PartMerge {
             users: userCount, books: Self.integer(summary["items"]) ?? 0,
             ratings: Self.integer(records?["used"]) ?? 0, rejected: Self.integer(records?["rejected"]) ?? 0,
             notice: enrichment.notice, runDate: day, name: name,
-            membersWithoutRatings: Self.membersWithoutRatings(summary["members"]), lastDigest: lastDigest)
+            membersWithoutRatings: Self.membersWithoutRatings(summary["members"]),
+            membersWithoutMail: mail == nil ? [] : Self.membersWithoutMail(summary["membersFile"]),
+            lastDigest: lastDigest)
         let startedAt = summary["startedAt"].flatMap { ISO8601DateFormatter().date(from: Self.text($0)) } ?? Date()
         return Merged(
             tally: tally, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),
@@ -132,6 +134,13 @@ struct PartMerge {
             return []
         }
         return decoded.filter { $0.problem != nil }
+    }
+
+    /// The rows of a summary's `membersFile` that leave a member without mail, as the single run's digest lists them.
+    static func membersWithoutMail(_ membersFile: JSONValue?) -> [MembersFileReport.Row] {
+        guard let membersFile, let decoded = try? JSONDecoder().decode(MembersFileReport.self, from: membersFile.data)
+        else { return [] }
+        return decoded.withoutMail
     }
 
     /// What every part's summary must agree on: all but the per-part fields

@@ -57,6 +57,9 @@ struct DryRun {
         text += "enrich   \(enrichPlan(out: out))\n"
         if let mail = settings.mail {
             let members = try settings.members.map { path throws(MailError) in try MembersFile.read(path) }
+            if settings.onBadRecord == .fail, let members, !members.rejected.isEmpty {
+                throw MailError.badMembersFile(problems: members.problems)
+            }
             let readers = result.data.userIDs.filter { settings.shard?.contains(user: $0) ?? true }
             text += mailPlan(mail, members: members, readers: readers, all: result.data.userIDs)
         }
@@ -66,11 +69,11 @@ struct DryRun {
     /// Who would get mail: the organizer, then every reader with an
     /// address (and their file), then who has none.
     private func mailPlan(
-        _ mail: MailSettings, members: [String: MembersFile.Entry]?, readers: [String], all: [String]
+        _ mail: MailSettings, members: MembersList?, readers: [String], all: [String]
     ) -> String {
         var text = "mail     digest to \(mail.organizer.text) (mail/digest.eml), from \(mail.from.text)\n"
         guard let members else { return text + "mail     no members file: no member gets mail\n" }
-        let recipients = MailRecipients(readers: readers, members: members, allReaders: Set(all))
+        let recipients = MailRecipients(readers: readers, members: members.entries, allReaders: Set(all))
         let stems = Dictionary(zip(all, SafeFileName.stems(for: all))) { first, _ in first }
         text += "mail     \(recipients.mailed.count) of \(readers.count) members would get mail:\n"
         for (reader, address) in recipients.mailed {
@@ -80,6 +83,9 @@ struct DryRun {
         if !recipients.withoutAddress.isEmpty {
             text += "mail     no address for \(recipients.withoutAddress.count): "
             text += DigestText.clean(MailRecipients.list(recipients.withoutAddress)) + "\n"
+        }
+        for row in members.rejected {
+            text += "mail     rejected \(DigestText.clean(members.path)):\(row.line): \(DigestText.clean(row.reason))\n"
         }
         if !recipients.unknown.isEmpty {
             text += "mail     in the members file but not in the input: "

@@ -42,6 +42,7 @@ struct Inspection {
         text += "\n\(result.data.userCount) users, \(result.data.itemCount) books\n"
         if let model { text += model.coverage(of: Ratings(data: result.data, items: result.items)) }
         text += Self.members(result)
+        text += Self.isbnRepairs(result.files)
         let members = Set(result.members.flatMap(\.files))
         for file in result.files where file.error != nil {
             let kept = file.records.used + file.records.shelved > 0
@@ -75,6 +76,17 @@ struct Inspection {
             text += "no usable rating from \(member.name): \(member.problem ?? "")\n"
         }
         return text
+    }
+
+    /// Per file whose reader notes them, the ISBNs repaired and those beyond repair; empty when none is.
+    static func isbnRepairs(_ files: [FileReport]) -> String {
+        var text = ""
+        for file in files {
+            guard let repairs = file.isbnRepairs, repairs.repaired + repairs.unrepairable > 0 else { continue }
+            text += "isbns of \(file.path): \(repairs.repaired) repaired, \(repairs.unrepairable) beyond repair"
+            text += repairs.zeroAndXKept ? " (the file keeps keys like 034545104X whole)\n" : "\n"
+        }
+        return text.isEmpty ? "" : "\n" + text
     }
 
     /// The heading of a table of files and their `numbers`.

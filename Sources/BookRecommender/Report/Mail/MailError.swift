@@ -1,5 +1,7 @@
 /// Why mail cannot be written: a members file that cannot be read (exit
-/// 66) or that has bad rows (exit 65, every bad row listed, before any work).
+/// 66), or that is empty, has an unusable header, or has bad rows with
+/// `--on-bad-record fail` (exit 65, every bad row listed, before any work).
+/// Without `fail`, bad rows are rejected and cost only their members (`MembersList`).
 public enum MailError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The members file at `path` cannot be read.
     case cannotRead(path: String, reason: String)

@@ -10,11 +10,14 @@ enum MailHeader {
 
     /// `name: value` folded into lines: `words` are joined by single spaces,
     /// and a line break (CRLF and a space) replaces the space before a word
-    /// that would pass `lineLength`. Words never hold CR, LF or spaces.
+    /// that would pass `lineLength`. Words are printable ASCII: the callers
+    /// check and encode what they pass, and, as the last line of defence, a
+    /// word holding anything else (CR, LF, any control character) goes out as
+    /// encoded words anyway, so no value can end the header or start another.
     static func field(_ name: String, _ words: [String]) -> String {
         var out = name + ":"
         var lineStart = 0
-        for word in words {
+        for word in words.flatMap({ $0.utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? [$0] : encodedWords($0) }) {
             if out.utf8.count - lineStart + 1 + word.utf8.count > lineLength,
                 out.utf8.count > lineStart + name.utf8.count + 1
             {

@@ -12,9 +12,11 @@
 /// member's id as the ratings give it (a club's file or folder name, or
 /// a user id). Every row is hostile input: an address must pass
 /// `MailAddress`'s check, a name must hold no control character, a member
-/// may appear once. Any bad row stops the run before any work (exit 65),
-/// every bad row named with its line: mail to the wrong address, or to
-/// part of a club, is worse than a night without mail.
+/// may appear once. A bad row costs only its member: it is rejected (file,
+/// line and reason; see `MembersList`) and that member gets no mail, while
+/// everyone else's mail is written as usual. A duplicate row is rejected in
+/// favour of the member's first row, which decides whether they get mail. A
+/// file that cannot be read, or whose header is unusable, stops the run.
 package enum MembersFile {
     /// One member's row.
     package struct Entry: Sendable, Equatable {
@@ -24,75 +26,93 @@ package enum MembersFile {
         package var line: Int
     }
 
-    /// The rows of the members file at `path`, by member id.
-    /// - Throws: `MailError.cannotRead`, or `.badMembersFile` listing every bad row.
-    package static func read(_ path: String) throws(MailError) -> [String: Entry] {
+    /// A row that cannot be used.
+    package struct Rejected: Sendable, Equatable {
+        /// The member id the row gives, when it could be read.
+        package var member: String?
+        package var line: Int
+        /// Why, as `rejects.csv` writes it.
+        package var reason: String
+        /// The row as the file holds it.
+        package var record: String
+    }
+
+    /// The rows of the members file at `path`: the usable ones by member id, and the rejected ones.
+    /// - Throws: `MailError.cannotRead`, or `.badMembersFile` for an empty file or an unusable header.
+    package static func read(_ path: String) throws(MailError) -> MembersList {
         var tokenizer: CSVTokenizer
         do {
             tokenizer = try CSVTokenizer(path: path, delimiter: UInt8(ascii: ","))
         } catch {
             throw .cannotRead(path: path, reason: "\(error)")
         }
-        var problems: [String] = []
-        var entries: [String: Entry] = [:]
+        var list = MembersList(path: path)
+        var firstLine: [String: Int] = [:]
         var columns: (member: Int, email: Int, name: Int?, count: Int)?
         do {
             while let record = try tokenizer.next() {
-                let at = "\(path):\(record.line)"
-                if let problem = record.problem {
-                    problems.append("\(at): \(problem.rejectReason)")
-                    continue
-                }
                 var fields: [String] = []
-                for index in 0..<record.count {
+                var problem = record.problem?.rejectReason.description
+                for index in 0..<record.count where problem == nil {
                     guard let text = record.text(index, .utf8) else {
-                        problems.append("\(at): not valid UTF-8")
+                        problem = "not valid UTF-8"
                         break
                     }
                     fields.append(text.trimmingCharacters(in: .whitespaces))
                 }
-                guard fields.count == record.count else { continue }
                 guard let known = columns else {
-                    columns = header(fields)
-                    if columns == nil {
-                        problems.append("\(at): the header must name the columns member, email and (optionally) name")
-                        return try fail(problems)
+                    columns = problem == nil ? header(fields) : nil
+                    guard columns != nil else {
+                        let reason = problem ?? "the header must name the columns member, email and (optionally) name"
+                        throw MailError.badMembersFile(problems: ["\(path):\(record.line): \(reason)"])
                     }
                     continue
                 }
-                guard fields.count <= known.count else {
-                    problems.append("\(at): \(fields.count) fields, the header names \(known.count)")
-                    continue
-                }
+                if record.isBlankRow { continue }
                 func field(_ index: Int?) -> String {
                     guard let index, index < fields.count else { return "" }
                     return fields[index]
                 }
                 let member = field(known.member)
-                guard !member.isEmpty else {
-                    problems.append("\(at): no member id")
-                    continue
+                let id = member.isEmpty ? nil : member
+                func reject(_ reason: String) {
+                    list.add(Rejected(member: id, line: record.line, reason: reason, record: record.rawText))
+                    if let id, firstLine[id] == nil { firstLine[id] = record.line }
                 }
-                if let earlier = entries[member] {
-                    problems.append("\(at): member \(member.debugDescription) is on line \(earlier.line) already")
-                    continue
-                }
-                let email = field(known.email)
-                do throws(MailAddress.Problem) {
-                    let address = email.isEmpty ? nil : try MailAddress(name: field(known.name), address: email)
-                    if email.isEmpty, let problem = MailAddress.problem(name: field(known.name)) {
-                        throw MailAddress.Problem(reason: problem)
+                if let problem {
+                    reject(problem)
+                } else if fields.count > known.count {
+                    reject("\(fields.count) fields, the header names \(known.count)")
+                } else if id == nil {
+                    reject("no member id")
+                } else if let earlier = firstLine[member] {
+                    reject("member \(member.debugDescription) is on line \(earlier) already")
+                } else {
+                    firstLine[member] = record.line
+                    do throws(MailAddress.Problem) {
+                        list.add(try entry(member, email: field(known.email), name: field(known.name), record.line))
+                    } catch {
+                        reject("member \(member.debugDescription): \(error.reason)")
                     }
-                    entries[member] = Entry(member: member, address: address, line: record.line)
-                } catch {
-                    problems.append("\(at): member \(member.debugDescription): \(error.reason)")
                 }
             }
+        } catch let error as MailError {
+            throw error
         } catch {
             throw .cannotRead(path: path, reason: "\(error)")
         }
-        guard columns != nil else { throw .badMembersFile(problems: problems + ["\(path): empty: no header line"]) }
-        return try fail(problems, else: entries)
+        guard columns != nil else { throw .badMembersFile(problems: ["\(path): empty: no header line"]) }
+        return list
+    }
+
+    /// The entry of a row whose member id is `member`.
+    /// - Throws: why the address or the name is unusable.
+    private static func entry(
+        _ member: String, email: String, name: String, _ line: Int
+    ) throws(MailAddress.Problem) -> Entry {
+        let address = email.isEmpty ? nil : try MailAddress(name: name, address: email)
+        if email.isEmpty, let problem = MailAddress.problem(name: name) { throw MailAddress.Problem(reason: problem) }
+        return Entry(member: member, address: address, line: line)
     }
 
     /// The columns a header names; nil without `member` and `email`, or with an unknown column.
@@ -102,12 +122,5 @@ package enum MembersFile {
             let member = names.firstIndex(of: "member"), let email = names.firstIndex(of: "email")
         else { return nil }
         return (member, email, names.firstIndex(of: "name"), names.count)
-    }
-
-    private static func fail(
-        _ problems: [String], else entries: [String: Entry] = [:]
-    ) throws(MailError) -> [String: Entry] {
-        guard problems.isEmpty else { throw .badMembersFile(problems: problems) }
-        return entries
     }
 }
