@@ -42,8 +42,10 @@ struct MARCXMLCatalogReader {
                 let line = xml.line
                 add(try MARCRecord.read(&xml), line: line, into: &catalog, counts: &counts, reject: reject)
             }
-            while root == "collection", try xml.advance() {
-                guard xml.nodeKind == .element, xml.depth == 1, xml.localName == "record" else { continue }
+            // Read to the end whatever the root, so a break after the last record is reported too.
+            while try xml.advance() {
+                guard root == "collection", xml.nodeKind == .element, xml.depth == 1, xml.localName == "record"
+                else { continue }
                 let line = xml.line
                 add(try MARCRecord.read(&xml), line: line, into: &catalog, counts: &counts, reject: reject)
             }

@@ -112,6 +112,19 @@ import Testing
         #expect(read.entry(alias) == entry)
     }
 
+    /// libxml2 hands out no end tag of a root followed by more content, so the
+    /// one record of a `<record>` root never ends: the break is the one reject.
+    @Test func aBreakAfterASingleRecordRootIsReported() throws {
+        let path = try XMLFixtures.write(
+            "<record>\n<controlfield tag=\"001\">s</controlfield>\n<datafield tag=\"245\" ind1=\"0\" ind2=\"0\">"
+                + "<subfield code=\"a\">Lost</subfield></datafield>\n</record>\n<record>\n")
+        let read = try MARCFixture(path: path)
+        #expect(read.catalog.isEmpty)
+        #expect(read.counts == RecordCounts(read: 1, used: 0, shelved: 0, rejected: 1))
+        #expect(read.rejects.map(\.line) == [5])
+        #expect(read.rejects.first?.reason == .other("Extra content at the end of the document"))
+    }
+
     @Test func anotherRootIsMalformed() throws {
         let path = try XMLFixtures.write("<?xml version=\"1.0\"?>\n<ratings><rating/></ratings>\n")
         #expect(
