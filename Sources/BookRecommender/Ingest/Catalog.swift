@@ -1,5 +1,14 @@
-/// Book metadata from `--catalog` (goodbooks-10k `books.csv` layout): titles,
-/// authors and covers for ratings that carry only ids.
+/// Book metadata from `--catalog` (goodbooks-10k `books.csv` layout, or a
+/// library's MARC 21 XML): titles, authors and covers for ratings and loans
+/// that carry only ids.
+///
+/// A library catalog names one title by several ids: each copy's barcode and
+/// item number, and the record's biblionumber. Those are the entry's
+/// *aliases*, namespaced strings (`barcode:39000000123456`,
+/// `itemnumber:12`, `biblionumber:7`) that a loans file puts in
+/// `BookRef.localID`; every alias resolves to its record's one entry, so two
+/// copies of a title are one book.
+/// - Complexity: every lookup is a dictionary probe, O(1) on average.
 package struct Catalog: Sendable {
     /// One book of the catalog.
     package struct Entry: Sendable, Equatable {
@@ -34,6 +43,10 @@ package struct Catalog: Sendable {
     private var byBookID: [String: Int] = [:]
     private var byGoodreadsID: [String: Int] = [:]
     private var byISBN13: [String: Int] = [:]
+    /// Barcodes, item numbers and biblionumbers (prefixed) to their entry.
+    private var byAlias: [String: Int] = [:]
+    /// What a MARC 21 catalog's reader noted beyond `RecordCounts`.
+    package var counts = CatalogCounts()
 
     package init() {}
 
@@ -48,8 +61,30 @@ package struct Catalog: Sendable {
         if let isbn = entry.isbn13, byISBN13[isbn] == nil { byISBN13[isbn] = index }
     }
 
+    /// Adds a book known by `aliases` too (prefixed ids such as
+    /// `barcode:39000000123456`; see the type's notes). The first entry to
+    /// claim an id keeps it: the ids `entry` claims that an earlier entry
+    /// already holds (its `bookID` or an alias) are returned, and the entry is
+    /// still added under the rest, so its other copies keep resolving to it.
+    /// - Returns: the ids of `entry` that already belonged to an earlier entry.
+    @discardableResult
+    package mutating func add(_ entry: Entry, aliases: [String]) -> [String] {
+        var clashes = byBookID[entry.bookID] == nil ? [] : [entry.bookID]
+        let index = entries.count
+        add(entry)
+        for alias in aliases where byAlias[alias] != index {
+            if byAlias[alias] == nil {
+                byAlias[alias] = index
+            } else {
+                clashes.append(alias)
+            }
+        }
+        return clashes
+    }
+
     /// The entry a record's book reference points at: by ISBN-13 first, then by
-    /// `goodreads:` id, then by plain catalog id.
+    /// `goodreads:` id, then by plain catalog id, then by alias (`barcode:…`,
+    /// `itemnumber:…`, `biblionumber:…`).
     package func entry(for book: BookRef) -> Entry? {
         if let isbn = book.isbn13, let index = byISBN13[isbn] { return entries[index] }
         guard let local = book.localID else { return nil }
@@ -57,7 +92,7 @@ package struct Catalog: Sendable {
         if local.hasPrefix(goodreadsPrefix) {
             return byGoodreadsID[String(local.dropFirst(goodreadsPrefix.count))].map { entries[$0] }
         }
-        return byBookID[local].map { entries[$0] }
+        return (byBookID[local] ?? byAlias[local]).map { entries[$0] }
     }
 
     /// The entry whose item key is `key`, if the catalog has one.

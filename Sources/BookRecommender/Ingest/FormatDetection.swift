@@ -15,10 +15,12 @@ package enum FormatDetection {
         case UInt8(ascii: "<"):
             let root = try XMLRootDetector.rootElementName(ofFileAt: file.path)
             guard let format = XMLRootDetector.inputFormat(forRoot: root) else {
+                let catalogHint =
+                    ["collection", "record"].contains(root) ? " (a MARC 21 catalog is read with --catalog)" : ""
                 throw .unknownFormat(
                     path: file.path,
                     reason: "XML root element <\(root)> is not <ratings>, a Goodreads <rss> feed or a Goodreads API "
-                        + "<GoodreadsResponse>")
+                        + "<GoodreadsResponse>\(catalogHint)")
             }
             return format
         case UInt8(ascii: "{"):

@@ -1,7 +1,8 @@
 /// Reads a book catalog for `--catalog`: the goodbooks-10k `books.csv` layout
 /// (`book_id, goodreads_book_id, isbn, isbn13, authors,
 /// original_publication_year, title, image_url`, …) or the minimal
-/// `isbn,title,authors[,image_url]`. Text must be UTF-8.
+/// `isbn,title,authors[,image_url]`, in UTF-8; or, when the file starts with
+/// `<`, a library's MARC 21 XML (see `MARCXMLCatalogReader`).
 package struct CatalogReader {
     package init() {}
 
@@ -9,10 +10,14 @@ package struct CatalogReader {
     /// through `reject` (line, reason, raw record).
     /// - Returns: the rows read, used, blank and rejected.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
-    ///   `.malformed` when it is empty or lacks an `isbn` or `title` column.
+    ///   `.malformed` when it is empty or lacks an `isbn` or `title` column, or
+    ///   is XML that `MARCXMLCatalogReader` cannot read at all.
     package func read(
         _ file: InputFile, into catalog: inout Catalog, reject: (Int, RejectReason, String) -> Void
     ) throws(IngestError) -> RecordCounts {
+        if try FileHead.read(file).firstSignificantByte == UInt8(ascii: "<") {
+            return try MARCXMLCatalogReader().read(file, into: &catalog, reject: reject)
+        }
         var input = try DelimitedFile(file)
         let columns = Columns(
             bookID: input.header.index(of: "book_id"), goodreadsID: input.header.index(of: "goodreads_book_id"),
