@@ -30,7 +30,8 @@ public struct JobRunner {
                 ? ""
                 : "; \(membersWithoutRatings.count) members without usable ratings: "
                     + membersWithoutRatings.map(\.name).joined(separator: ", ")
-            return "bookrec: \(users) users, \(items) books, \(records.used) ratings used, "
+            let withoutStars = records.shelved > 0 ? " and \(records.shelved) books without stars" : ""
+            return "bookrec: \(users) users, \(items) books, \(records.used) ratings\(withoutStars) used, "
                 + "\(records.rejected) rejected\(missing); report: \(report.path) (\(seconds) s)"
         }
     }
@@ -137,7 +138,9 @@ public struct JobRunner {
             settings: .init(settings))
         summary.membersFile = members?.report
         summary.seconds.ingest = stopwatch.lap()
-        guard result.totals.used > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
+        guard result.totals.used + result.totals.shelved > 0 else {
+            throw RunError.noRatings(rejected: result.totals.rejected)
+        }
 
         let model = try modelStage.prepare(result, model: loaded)
         summary.duplicatesReplaced = model.rated.duplicatesReplaced

@@ -18,7 +18,7 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(missing) of \(total) recommended books went without Google Books details, and --require-enrichment "
                 + "was given; the reports were written, see summary.json"
         case .noRatings(let rejected):
-            "the inputs hold no usable rating (\(rejected) records rejected; run 'bookrec inspect' on them)"
+            "the inputs hold no usable rating or book read, borrowed or shelved (\(rejected) records rejected; run 'bookrec inspect' on them)"
         case .inputsUnusable(let inputs):
             "the run was written without what could not be used: " + inputs.joined(separator: ", ")
                 + "; see summary.json (members, files) and rejects.csv"

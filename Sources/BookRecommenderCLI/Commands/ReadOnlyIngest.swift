@@ -30,7 +30,9 @@ enum ReadOnlyIngest {
                     "ingest", "rejected", ["file": entry.file, "line": String(entry.line), "reason": "\(entry.reason)"])
             }
         }
-        guard result.data.ratingCount > 0 else { throw RunError.noRatings(rejected: result.totals.rejected) }
+        guard result.data.ratingCount + result.data.shelfUser.count > 0 else {
+            throw RunError.noRatings(rejected: result.totals.rejected)
+        }
         return result
     }
 }

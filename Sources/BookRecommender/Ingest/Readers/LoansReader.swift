@@ -4,7 +4,7 @@
 ///
 /// The patron is the first of `LoansColumns.patron` the header has (a
 /// borrower number before a card number, which is reissued); the item the
-/// first of `LoansColumns.item`. A barcode, item number or biblionumber names
+/// most specific id of `LoansColumns.item` the row fills in. A barcode, item number or biblionumber names
 /// a copy or record of the `--catalog` (`barcode:…`, `itemnumber:…`,
 /// `biblionumber:…`), so every copy of a title is one book; a loan of an item
 /// the catalog does not hold is rejected. An ISBN column needs no catalog.
@@ -19,11 +19,11 @@ package struct LoansReader: RatingReader {
         var input = try DelimitedFile(file)
         let patron = try input.require(
             "patron", LoansColumns.patron, found: LoansColumns.patronColumn(in: input.header))
-        let item = try input.require(
-            "item", LoansColumns.item.map(\.name), found: LoansColumns.itemColumn(in: input.header)?.index)
-        let itemKind = LoansColumns.itemColumn(in: input.header)?.kind ?? .isbn
+        let items = LoansColumns.itemColumns(in: input.header)
+        _ = try input.require("item", LoansColumns.item.map(\.name), found: items.first?.index)
         try input.forEachRecord(into: &sink) { record, sink in
-            guard let patronID = record.text(patron, .utf8), let itemText = record.text(item, .utf8) else {
+            let ids = items.map { column in record.text(column.index, .utf8).map { (column.kind, $0) } }
+            guard let patronID = record.text(patron, .utf8), ids.allSatisfy({ $0 != nil }) else {
                 sink.reject(line: record.line, reason: .invalidEncoding, record: record.rawText)
                 return
             }
@@ -31,12 +31,12 @@ package struct LoansReader: RatingReader {
                 sink.reject(line: record.line, reason: .missingUser, record: record.rawText)
                 return
             }
-            let book = itemKind.book(itemText)
-            guard !book.isUnidentified else {
+            // The most specific id the row fills in: a barcode, else an item number, ….
+            guard let (kind, id) = ids.lazy.compactMap({ $0 }).first(where: { !$0.1.isEmpty }) else {
                 sink.reject(line: record.line, reason: .noBookID, record: record.rawText)
                 return
             }
-            sink.interaction(user: patronID, book: book, kind: .loan, line: record.line)
+            sink.interaction(user: patronID, book: kind.book(id), kind: .loan, line: record.line)
         }
     }
 }
@@ -78,16 +78,14 @@ enum LoansColumns {
         header.index(likeAny: patron)
     }
 
-    static func itemColumn(in header: CSVHeader) -> (index: Int, kind: ItemKind)? {
-        for (name, kind) in item {
-            if let index = header.index(likeAny: [name]) { return (index, kind) }
-        }
-        return nil
+    /// Every item column of `header`, most specific first.
+    static func itemColumns(in header: CSVHeader) -> [(index: Int, kind: ItemKind)] {
+        item.compactMap { name, kind in header.index(likeAny: [name]).map { ($0, kind) } }
     }
 
     /// Whether `header` is a circulation export's: a patron and an item column, and no rating.
     static func matches(_ header: CSVHeader) -> Bool {
-        patronColumn(in: header) != nil && itemColumn(in: header) != nil
+        patronColumn(in: header) != nil && !itemColumns(in: header).isEmpty
             && RatingColumns.rating.index(in: header) == nil
     }
 }
