@@ -35,7 +35,7 @@ import Testing
         #expect(OutputTree.entries(under: out) == before)
     }
 
-    @Test(arguments: ["demo", "nightly-club", "library-import"])
+    @Test(arguments: ["demo", "nightly-club", "library-import", "library-nightly"])
     func everyShippedJobIsValid(name: String) throws {
         let out = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: out) }

@@ -42,6 +42,10 @@ struct ItemNeighbors: Sendable {
     ///   O(items · neighbors) memory per worker, plus `denseBytes` and 4 bytes
     ///   per user for the dense kernel.
     init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil) {
+        if options.similarity == .ease {
+            lists = LocalEASE.neighborLists(matrix: matrix, options: options)
+            return
+        }
         let chosen =
             kernel
             ?? (Self.denseApplies(matrix: matrix)

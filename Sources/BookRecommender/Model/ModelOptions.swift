@@ -12,12 +12,11 @@ public struct ModelOptions: Sendable, Equatable {
     public var threads: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Reasons kept per pick.
     public var reasons: Int = 3
-    /// How book similarity is measured. BM25 by default: chosen with `bookrec evaluate`
-    /// on training data only (MovieLens ml-latest-small, 20% per-user holdout of the
-    /// training part, and a sparse copy where most users keep 1–5 ratings; see
-    /// `bench/ACCURACY.md`), it was the best or within noise of the best on the full
-    /// data and clearly the best on the sparse data, which is what book ratings look like.
-    public var similarity: Similarity = .bm25
+    /// How book similarity is measured. `auto` by default: local EASE where
+    /// readers have many books each and it stays affordable, BM25 item-item
+    /// elsewhere (see `LocalEASE.suits`), each chosen with `bookrec evaluate` on
+    /// training data only (`docs/interactions.md`, `bench/ACCURACY.md`).
+    public var similarity: Similarity = .auto
     /// Similarities below this are dropped before neighbours are chosen (`--threshold`).
     public var threshold: Float = 0.001
     /// Shrinkage λ: a similarity backed by `n` co-raters becomes `sim · n / (n + λ)`; 0 turns it off.

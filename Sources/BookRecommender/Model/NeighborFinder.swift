@@ -130,7 +130,7 @@ struct NeighborFinder: ~Copyable {
         let n = Float(sum.common)
         var value: Float
         switch similarity {
-        case .cosine, .pearson, .bm25, .tfidf:
+        case .cosine, .pearson, .bm25, .tfidf, .ease, .auto:
             let denominator = a * b
             value = denominator > 0 ? sum.dot / denominator : 0
         case .jaccard:

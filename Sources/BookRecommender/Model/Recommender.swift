@@ -27,7 +27,14 @@ package struct Recommender: Sendable {
     ///   8 bytes per kept neighbour, plus a candidate pool of up to
     ///   `items · neighbors · 8` bytes per worker while fitting.
     package func fit(_ data: RatingData) -> FittedModel {
-        FittedModel(
-            matrix: RatingMatrix(data, weights: options.weights, threads: max(1, options.threads)), options: options)
+        let matrix = RatingMatrix(data, weights: options.weights, threads: max(1, options.threads))
+        var options = options
+        switch options.similarity {
+        case .auto: options.similarity = LocalEASE.suits(matrix) ? .ease : .bm25
+        // EASE's dense Gram matrix does not fit a catalog this wide: item-item serves it.
+        case .ease where !LocalEASE.fits(matrix): options.similarity = .bm25
+        default: break
+        }
+        return FittedModel(matrix: matrix, options: options)
     }
 }

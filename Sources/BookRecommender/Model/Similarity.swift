@@ -18,4 +18,12 @@ public enum Similarity: String, Sendable, CaseIterable {
     /// Cosine of TF-IDF-weighted rating vectors, as `implicit`'s
     /// `TFIDFRecommender`: a rating `r` by user `u` becomes `√r · idf_u` (`idf_u` as for `bm25`).
     case tfidf
+    /// Not a similarity but EASE's regression weights, fitted book by book
+    /// (see `LocalEASE`): how much having a book predicts having another,
+    /// given every other book around it. Negative weights are kept.
+    case ease
+    /// `ease` where it measured best and stays affordable, else `bm25`; chosen
+    /// when the model is fitted (`Recommender.fit`), from the data's shape
+    /// (see `LocalEASE.suits`). A fitted model records the one it used.
+    case auto
 }

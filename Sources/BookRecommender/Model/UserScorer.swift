@@ -179,7 +179,7 @@ struct UserScorer: ~Copyable {
                     var touchedCount = 0
                     for entry in rated {
                         let item = Int(ratings[entry].column)
-                        let rating = ratings[entry].value
+                        let rating = strength(ratings[entry].value)
                         if entry + 1 < rated.upperBound {
                             let next = Int(ratings[entry + 1].column)
                             for line in stride(from: Int(offsets[next]), to: Int(offsets[next + 1]), by: 8) {
@@ -227,7 +227,7 @@ struct UserScorer: ~Copyable {
         var floor = -Float.infinity
         lists.entries.withUnsafeBufferPointer { links in
             for entry in rated {
-                let (item, rating) = (Int(ratings[entry].column), ratings[entry].value)
+                let (item, rating) = (Int(ratings[entry].column), strength(ratings[entry].value))
                 let falls = rating > 0
                 for link in lists.range(of: item) {
                     let contribution = links[link].value * rating
@@ -252,6 +252,13 @@ struct UserScorer: ~Copyable {
             }
             reasons[pick].removeAll()
         }
+    }
+
+    /// What a reader's value (stars, or an interaction's weight) counts in
+    /// the scores: itself, or under EASE the strength it was fitted on.
+    @inline(__always)
+    private func strength(_ value: Float) -> Float {
+        options.similarity == .ease ? LocalEASE.strength(value) : value
     }
 
     /// The smallest kept reason over the first `picks` heaps when all are full, else -∞.

@@ -68,12 +68,13 @@ enum Usage {
           --model FILE           score with a model written by 'bookrec train' instead of fitting on
                                  the INPUTs (which are then only the readers to score); the model
                                  fixes the five settings below, so giving one is a usage error
-          --similarity S         bm25 (default), tfidf, cosine, jaccard, pearson
-          --neighbors K          neighbours kept per book (default 64)
+          --similarity S         auto (default: ease where readers have many books, else bm25),
+                                 ease, bm25, tfidf, cosine, jaccard, pearson
+          --neighbors K          neighbours kept per book (default 64; ease regresses on 200)
           --threshold T          drop similarities below T (default 0.001)
           --shrinkage L          similarity · n/(n+L) for n co-raters (default 20; 0 turns it off)
           --weights K=W,...      how books without stars count, on the 0-5 scale of stars
-                                 (default read=4,reading=3.5,to-read=2.5,unrated=3.5,loan=3.5;
+                                 (default read=5,reading=4.5,to-read=4,unrated=5,loan=5;
                                  n loans count W·(1+ln n); 0 learns nothing from a kind)
           --min-ratings N        fewer ratings than this get the popularity list (default 3)
           --exclude FILE         books never to recommend (one ISBN or item id per line)
