@@ -4,7 +4,7 @@ import Foundation
 /// Checks a JSON document against a JSON Schema (draft 2020-12), for the
 /// keywords the schemas in `schemas/` use: `type` (a name or a list),
 /// `properties`, `required`, `additionalProperties` (a boolean or a schema),
-/// `items`, `enum`, `const`, `minimum`, `pattern` and `$ref` to
+/// `items`, `enum`, `const`, `minimum`, `pattern`, `oneOf` and `$ref` to
 /// `#/$defs/<name>`. Annotations (`$schema`, `$id`, `title`, `description`,
 /// `$comment`) are ignored; any other keyword is reported as unsupported,
 /// so a schema can never pass by using a keyword this checker skips.
@@ -20,7 +20,7 @@ package struct JSONSchemaValidator: Sendable {
     static let annotations: Set<String> = ["$schema", "$id", "title", "description", "$comment", "$defs"]
     static let keywords: Set<String> = [
         "type", "properties", "required", "additionalProperties", "items", "enum", "const", "minimum", "pattern",
-        "$ref",
+        "oneOf", "$ref",
     ]
 
     /// Every way `instance` breaks the schema, as `<JSON path>: <problem>`
@@ -66,6 +66,9 @@ package struct JSONSchemaValidator: Sendable {
         if case .string(let pattern) = rules["pattern"], case .string(let text) = value {
             checkPattern(pattern, text: text, path: path, errors: &errors)
         }
+        if case .array(let choices) = rules["oneOf"] {
+            checkOneOf(choices, value: value, path: path, errors: &errors, depth: depth)
+        }
         if case .object(let members) = value {
             checkObject(members, rules: rules, path: path, errors: &errors, depth: depth)
         }
@@ -97,6 +100,20 @@ package struct JSONSchemaValidator: Sendable {
                     check(members[name]!, against: extra, path: memberPath, errors: &errors, depth: depth + 1)
                 }
             }
+        }
+    }
+
+    /// `oneOf`: exactly one of `choices` may accept `value`.
+    private func checkOneOf(_ choices: [JSONValue], value: JSONValue, path: String, errors: inout [String], depth: Int)
+    {
+        let accepting = choices.indices.filter { index in
+            var choiceErrors: [String] = []
+            check(value, against: choices[index], path: path, errors: &choiceErrors, depth: depth + 1)
+            return choiceErrors.isEmpty
+        }
+        if accepting.count != 1 {
+            errors.append(
+                "\(path): matches \(accepting.count) of the \(choices.count) oneOf schemas, expected exactly 1")
         }
     }
 

@@ -48,9 +48,15 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let files = try Workspace.files(under: run)
         let summary = try Self.object(files["summary.json"])
-        let records = try #require(summary["records"] as? [String: Int])
-        #expect(records["read"] == records["used"]! + records["shelved"]! + records["rejected"]!)
-        #expect(records["rejected"] == 2)
+        let object = try #require(summary["records"] as? [String: Any])
+        let records = object.compactMapValues { $0 as? Int }
+        #expect(records.keys.sorted() == ["blank", "read", "rejected", "shelved", "used"])
+        #expect(records["read"] == records["used"]! + records["shelved"]! + records["blank"]! + records["rejected"]!)
+        #expect(records == ["read": 182, "used": 166, "shelved": 14, "blank": 0, "rejected": 2])
+        // The 14 books without stars by kind: 2 to-read in each of the five exports, 4 Book-Crossing 0s.
+        let interactions = try #require(object["interactions"] as? [String: Int])
+        #expect(interactions == ["to-read": 10, "unrated": 4])
+        #expect(interactions.values.reduce(0, +) == records["shelved"])
         #expect(summary["users"] as? Int == 13)
         let rejects = String(decoding: try #require(files["rejects.csv"]), as: UTF8.self)
         let lines = rejects.split(separator: "\n")

@@ -43,26 +43,30 @@ import Testing
         return summary as NSDictionary
     }
 
-    /// Each reader of `club` with the keys of the books they rated (not
-    /// shelved), as ingest reads the club.
-    static func ratedBooks() throws -> [String: Set<String>] {
+    /// Each reader of `club` with the keys of the books they have, rated or
+    /// not (every book a reader has is learned from and never picked for them),
+    /// as ingest reads the club.
+    static func booksHad() throws -> [String: Set<String>] {
         let input = Workspace.root.appendingPathComponent("input")
         let result = try Ingestor(format: nil, columns: nil, policy: .skip).ingest(
             InputExpansion.files(for: [input.appendingPathComponent("club").path]),
             catalogFile: InputFile(path: input.appendingPathComponent("catalog.csv").path),
             rejects: RejectLog(streamingTo: nil))
-        var rated: [String: Set<String>] = [:]
-        for (user, item) in zip(result.data.ratingUser, result.data.ratingItem) {
-            rated[result.data.userIDs[Int(user)], default: []].insert(result.data.itemKeys[Int(item)])
+        var had: [String: Set<String>] = [:]
+        let users = result.data.ratingUser + result.data.shelfUser
+        let items = result.data.ratingItem + result.data.shelfItem
+        for (user, item) in zip(users, items) {
+            had[result.data.userIDs[Int(user)], default: []].insert(result.data.itemKeys[Int(item)])
         }
-        return rated
+        return had
     }
 
     @Test func aRunWithTheModelWritesEveryFileOfARunThatFits() throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (model, line) = try Self.train(Self.club, in: folder)
-        #expect(line.contains(": 59 books, 13 readers, 166 ratings, "))
+        // The readers' rows: 166 star ratings and 14 books without stars.
+        #expect(line.contains(": 59 books, 13 readers, 180 ratings, "))
         #expect(line.contains("(cosine); fingerprint "))
         let common = ["recommend"] + Self.club + ["--top", "5", "--no-enrich"]
         let fitted = folder.appendingPathComponent("fitted")
@@ -172,7 +176,7 @@ import Testing
             try #require((books as? [String: Any])?["books"] as? [[String: Any]]).compactMap { $0["item"] as? String })
         #expect(line.contains(": \(known.count) books, "))
 
-        // One shard of one writes its readers' final files; what they rated comes from ingest of the same club.
+        // One shard of one writes its readers' final files; what they have comes from ingest of the same club.
         let out = folder.appendingPathComponent("out")
         let result = try Self.run(
             ["recommend"] + Self.club + ["--model", model, "--no-enrich", "--out", out.path, "--shard", "0/1"])
@@ -180,7 +184,7 @@ import Testing
         let part = out.appendingPathComponent("parts/0-of-1")
         let summary = try DemoJobTests.object(try Data(contentsOf: part.appendingPathComponent("summary.json")))
         #expect((summary["model"] as? [String: Any])?["sameInputs"] as? Bool == false)
-        let ratedBy = try Self.ratedBooks()
+        let had = try Self.booksHad()
         #expect(try PartFile.summaries(in: part).count == 13)
         let files = try Workspace.files(under: out.appendingPathComponent("parts/run/users"))
         let pages = files.filter { $0.key.hasSuffix(".json") }
@@ -192,17 +196,18 @@ import Testing
             let member = try #require(reader["user"] as? String)
             members.insert(member)
             let picks = try #require(reader["recommendations"] as? [[String: Any]])
-            let rated = try #require(ratedBy[member], "\(member)")
+            let theirs = try #require(had[member], "\(member)")
             #expect(picks.count == 10, "\(member)")
             for pick in picks {
                 let item = try #require(pick["item"] as? String)
-                #expect(known.contains(item) && !rated.contains(item), "\(member): \(item)")
+                #expect(known.contains(item) && !theirs.contains(item), "\(member): \(item)")
+                // A reason is a book the reader has: rated, or read, borrowed… without stars.
                 let because = (pick["because"] as? [[String: Any]] ?? []).compactMap { $0["item"] as? String }
-                #expect(because.allSatisfy { known.contains($0) && rated.contains($0) }, "\(member): \(because)")
+                #expect(because.allSatisfy { known.contains($0) && theirs.contains($0) }, "\(member): \(because)")
             }
             if picks.contains(where: { $0["fallback"] as? Bool == false }) { withFilterPicks += 1 }
         }
-        #expect(members == Set(ratedBy.keys))
+        #expect(members == Set(had.keys))
         // Readers the model never saw (dana … milo) get filter picks from the books they share with it.
         #expect(withFilterPicks >= 10)
     }

@@ -133,6 +133,8 @@ package enum CoreMLExport {
                 "ratings": String(model.ratingCount),
                 "neighborLinks": String(model.neighborLinks),
                 "scoring": "sum of similarity times rating (itemScoreAdjustment 0)",
+                // A book the reader has without stars is an input item at its kind's weight.
+                "weights": options.weights.text,
             ])
         return CoreMLSpec.ModelDescription(
             inputs: inputs, outputs: outputs, predictedFeatureName: FeatureName.recommendations,

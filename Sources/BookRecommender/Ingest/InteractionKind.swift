@@ -44,4 +44,13 @@ public enum InteractionKind: UInt8, Sendable, CaseIterable, Codable {
         default: return nil
         }
     }
+
+    /// The kind of the first shelf in a list of them (`Your library, Currently
+    /// reading`, `meus-livros, currently-reading`) that `shelf(_:)` knows, or nil.
+    static func firstShelf(in list: some StringProtocol) -> InteractionKind? {
+        for part in list.split(separator: ",") {
+            if let kind = shelf(String(part)) { return kind }
+        }
+        return nil
+    }
 }

@@ -132,6 +132,8 @@ extension InteractionCounts: Codable {
         }
     }
 
+    /// Writes the non-zero kinds as an object by name.
+    /// - Throws: what the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(Dictionary(uniqueKeysWithValues: nonZero.map { ($0.kind.name, $0.count) }))

@@ -65,6 +65,8 @@ public struct InteractionWeights: Sendable, Equatable, Codable {
             separator: ",")
     }
 
+    /// Reads the `text` form (`read=4.0,…`).
+    /// - Throws: `DecodingError.dataCorrupted` when the string is not that form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -74,6 +76,8 @@ public struct InteractionWeights: Sendable, Equatable, Codable {
         self = weights
     }
 
+    /// Writes the `text` form.
+    /// - Throws: what the encoder throws.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)

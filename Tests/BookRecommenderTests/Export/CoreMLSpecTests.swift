@@ -76,6 +76,8 @@ import Testing
         #expect(metadata.userDefined["items"] == "4")
         #expect(metadata.userDefined["users"] == "5")
         #expect(metadata.userDefined["ratings"] == "8")
+        // What an app passes in `items` for a book without stars.
+        #expect(metadata.userDefined["weights"] == "read=4.0,reading=3.5,to-read=2.5,unrated=3.5,loan=3.5")
     }
 
     @Test func everyItemCarriesTheBatchRunsNeighbourListBestFirst() {

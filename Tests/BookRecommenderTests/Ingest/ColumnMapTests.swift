@@ -9,8 +9,20 @@ import Testing
                 == ColumnMap(user: "userId", item: "movieId", rating: "r"))
     }
 
+    /// Without `rating=` the file is one of interactions; `count=` and `date=` are optional too.
+    @Test func parsesAFileOfInteractions() {
+        #expect(ColumnMap(parsing: "user=a,item=b") == ColumnMap(user: "a", item: "b"))
+        #expect(ColumnMap(parsing: "user=a,item=b")?.rating == nil)
+        #expect(
+            ColumnMap(parsing: "date=when,COUNT=loans,item=b,user=a")
+                == ColumnMap(user: "a", item: "b", count: "loans", date: "when"))
+        #expect(ColumnMap(parsing: "user=a,item=b,count=n")?.text == "user=a,item=b,count=n")
+    }
+
     @Test(arguments: [
-        "", "user=a,item=b", "user=a,item=b,rating=", "user=a,item=b,rating=c,user=d", "who=a,item=b,rating=c",
+        "", "item=b", "user=a", "user=a,rating=c", "user=a,item=b,rating=", "user=a,item=b,count=",
+        "user=a,item=b,rating=c,user=d", "user=a,item=b,count=c,count=d", "who=a,item=b,rating=c", "user=a,item=b,",
+        "user=a,item",
     ])
     func rejectsIncompleteOrUnknown(_ text: String) {
         #expect(ColumnMap(parsing: text) == nil)

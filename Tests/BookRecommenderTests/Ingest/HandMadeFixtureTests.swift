@@ -16,7 +16,10 @@ import Testing
     @Test func aPaddedGoodreadsExportReadsEveryRow() throws {
         let read = try Self.read("goodreads_padded.csv")
         #expect(read.report.format == .goodreads)
-        #expect(read.report.records == RecordCounts(read: 3, used: 2, shelved: 1, rejected: 0))
+        #expect(
+            read.report.records
+                == RecordCounts(
+                    read: 3, used: 2, shelved: 1, rejected: 0, interactions: InteractionCounts([.toRead: 1])))
         #expect(read.result.data.userIDs == ["goodreads_padded"])
         #expect(read.ratedKeys == ["9780140236668", "title:white fang|london"])
         #expect(read.shelvedKeys == ["9780670025817"])
@@ -28,7 +31,10 @@ import Testing
     /// when the format is named, and refused with a hint when it is not.
     @Test func aGoodreadsExportWithoutItsHeader() throws {
         let read = try Self.read("goodreads_no_header_24col.csv", format: .goodreads)
-        #expect(read.report.records == RecordCounts(read: 3, used: 2, shelved: 1, rejected: 0))
+        #expect(
+            read.report.records
+                == RecordCounts(
+                    read: 3, used: 2, shelved: 1, rejected: 0, interactions: InteractionCounts([.reading: 1])))
         #expect(read.ratedKeys == ["9781529045222", "9780439023481"])
         #expect(read.result.data.ratingValue == [2, 5])
         let unnamed = try Self.read("goodreads_no_header_24col.csv")
@@ -36,10 +42,15 @@ import Testing
         #expect(unnamed.report.error?.contains("--format goodreads reads it without") == true)
     }
 
+    /// No rating column: every book is an interaction of its `Read Status`
+    /// (`did-not-finish` is a book read).
     @Test func aStoryGraphExportCutToEightColumnsIsAllShelved() throws {
         let read = try Self.read("storygraph_cut_8col.csv")
         #expect(read.report.format == .storygraph)
-        #expect(read.report.records == RecordCounts(read: 4, used: 0, shelved: 4, rejected: 0))
+        #expect(
+            read.report.records
+                == RecordCounts(
+                    read: 4, used: 0, shelved: 4, rejected: 0, interactions: InteractionCounts([.read: 3, .toRead: 1])))
         #expect(read.shelvedKeys.last == "9780593497241")
     }
 

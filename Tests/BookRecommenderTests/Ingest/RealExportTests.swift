@@ -10,11 +10,18 @@ import Testing
         try FixtureRead("real/\(name)", format: format, columns: columns)
     }
 
-    /// Padded columns: every row is read (it was 112 rejects).
+    /// Padded columns: every row is read (it was 112 rejects). The 40 books
+    /// without stars are interactions of their `Exclusive Shelf`: 31 to-read,
+    /// 8 read and 1 did-not-finish (a book read).
     @Test func goodreadsPaddedToLineUp() throws {
         let read = try Self.read("gr-aaronj1335/goodreads_library_export.csv")
         #expect(read.report.format == .goodreads)
-        #expect(read.report.records == RecordCounts(read: 112, used: 72, shelved: 40, rejected: 0))
+        #expect(
+            read.report.records
+                == RecordCounts(
+                    read: 112, used: 72, shelved: 40, rejected: 0,
+                    interactions: InteractionCounts([.read: 9, .toRead: 31])
+                ))
         #expect(read.result.members.map(\.name) == ["goodreads_library_export"])
         #expect(read.keys.contains("9780140236668"))
         let raintree = try #require(read.result.data.itemKeys.firstIndex(of: "9780140236668"))
@@ -26,7 +33,8 @@ import Testing
         #expect(read.result.data.itemCount == 111)
     }
 
-    /// No header line: refused with a hint, read by its 24 fields with `--format goodreads`.
+    /// No header line: refused with a hint, read by its 24 fields with `--format goodreads`;
+    /// its 658 books without stars are 654 to-read, 3 currently-reading and 1 read.
     @Test func goodreadsWithoutItsHeader() throws {
         let unnamed = try Self.read("gr-0xdstn/goodreads_library_export.csv")
         #expect(unnamed.report.format == nil)
@@ -34,7 +42,11 @@ import Testing
         #expect(unnamed.result.members.first?.failed == true)
         #expect(unnamed.report.error?.contains("--format goodreads reads it without") == true)
         let named = try Self.read("gr-0xdstn/goodreads_library_export.csv", format: .goodreads)
-        #expect(named.report.records == RecordCounts(read: 812, used: 154, shelved: 658, rejected: 0))
+        #expect(
+            named.report.records
+                == RecordCounts(
+                    read: 812, used: 154, shelved: 658, rejected: 0,
+                    interactions: InteractionCounts([.read: 1, .reading: 3, .toRead: 654])))
         #expect(named.keys.contains("9781529045222"))
         #expect(named.keys.contains("title:village christmas|lee"))
         #expect(named.result.members.map(\.problem) == [nil])
@@ -88,23 +100,37 @@ import Testing
     @Test func libraryThingSingleBook() throws {
         let read = try Self.read("ltjson-samuelberger/book.json")
         #expect(read.report.format == .librarything)
-        #expect(read.report.records == RecordCounts(read: 1, used: 0, shelved: 1, rejected: 0))
+        // Its only collection, "Your library", is no shelf: an unrated interaction.
+        #expect(
+            read.report.records
+                == RecordCounts(
+                    read: 1, used: 0, shelved: 1, rejected: 0, interactions: InteractionCounts([.unrated: 1])))
         #expect(read.keys == ["9780316066525"])
         #expect(read.result.items.first?.title == "Infinite Jest")
         #expect(read.result.members.map(\.name) == ["book"])
-        #expect(read.result.membersWithoutRatings.map(\.failed) == [false])
+        // A book without stars is learned from: the member has a usable book.
+        #expect(read.result.members.map(\.problem) == [nil] && read.result.members.map(\.failed) == [false])
+        #expect(read.result.membersWithoutRatings.isEmpty)
     }
 
-    /// Cut to 8 columns by a spreadsheet: no rating column, `9.78053E+12` ISBNs.
+    /// Cut to 8 columns by a spreadsheet: no rating column, `9.78053E+12` ISBNs;
+    /// every book is an interaction of its `Read Status` (258 read and 11
+    /// did-not-finish are read, 10 currently-reading, 20 to-read).
     @Test func storyGraphCutToEightColumns() throws {
         let read = try Self.read("sg-dblake26/storygraph_export.csv")
         #expect(read.report.format == .storygraph)
-        #expect(read.report.records == RecordCounts(read: 299, used: 0, shelved: 299, rejected: 0))
+        #expect(
+            read.report.records
+                == RecordCounts(
+                    read: 299, used: 0, shelved: 299, rejected: 0,
+                    interactions: InteractionCounts([.read: 269, .reading: 10, .toRead: 20])))
         #expect(read.keys.contains("9780593497241"))
         #expect(read.keys.contains("title:the lessons we learn|warren"))
         #expect(!read.keys.contains { $0.hasPrefix("9.") })
         let member = try #require(read.result.members.first)
         #expect(member.name == "storygraph_export" && !member.failed)
-        #expect(member.problem == "no rated book: 299 shelved (to-read, read but unrated) only")
+        // Books without stars are learned from: the member is not without usable ratings.
+        #expect(member.problem == nil)
+        #expect(read.result.membersWithoutRatings.isEmpty)
     }
 }

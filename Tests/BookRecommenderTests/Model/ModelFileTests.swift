@@ -104,6 +104,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let bytes = try Self.bytes(Self.small)
         let path = folder.appendingPathComponent("m.bookrec").path
+        // The last block, `KIND`, is what version 3 added: a version-2 reading ends before it.
+        let afterVersion2 =
+            bytes.count - (ModelFiles.payload(of: .kinds, in: bytes) - ModelFileFormat.blockHeaderSize)
+        #expect(afterVersion2 >= ModelFileFormat.blockHeaderSize)
         for offset in bytes.indices {
             for bit in [0, 7] {
                 var damaged = bytes
@@ -114,8 +118,13 @@ import Testing
                 } catch {
                     switch offset {
                     case 0..<8: #expect(error == .notAModel(path: path))
+                    case 8 where bit == 0:
+                        // Version 3 read as version 2, an older format this bookrec reads: the
+                        // `KIND` block is left over, and never taken for part of the model.
+                        #expect(damaged.version == 2)
+                        #expect(error == .corrupt(path: path, reason: "\(afterVersion2) bytes after the last block"))
                     case 8..<12:
-                        #expect(error == .newerVersion(path: path, version: damaged.version, supported: 2))
+                        #expect(error == .newerVersion(path: path, version: damaged.version, supported: 3))
                     case 12..<16:
                         #expect(error == .corrupt(path: path, reason: "header size \(damaged.headerSize), expected 64"))
                     case 16..<24: #expect(error.isSizeMismatch)
@@ -131,14 +140,15 @@ import Testing
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var bytes = try Self.bytes(Self.small)
-        bytes[8] = 3
+        #expect(ModelFileFormat.version == 3)
+        bytes[8] = 4
         let path = folder.appendingPathComponent("m.bookrec").path
-        #expect(throws: BookModelError.newerVersion(path: path, version: 3, supported: 2)) {
+        #expect(throws: BookModelError.newerVersion(path: path, version: 4, supported: 3)) {
             try ModelFiles.read(bytes, in: folder)
         }
         #expect(
-            BookModelError.newerVersion(path: "m.bookrec", version: 3, supported: 2).description
-                == "m.bookrec: model format 3 is newer than this bookrec reads (2); update bookrec or train the model again"
+            BookModelError.newerVersion(path: "m.bookrec", version: 4, supported: 3).description
+                == "m.bookrec: model format 4 is newer than this bookrec reads (3); update bookrec or train the model again"
         )
         bytes[8] = 0
         #expect(throws: BookModelError.corrupt(path: path, reason: "format version 0")) {

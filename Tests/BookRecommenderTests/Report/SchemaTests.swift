@@ -46,6 +46,26 @@ import Testing
         }
     }
 
+    /// A book in `because` (or the reader's list) carries stars or what the
+    /// reader did without stars: one of the two, never both or neither.
+    @Test(arguments: [
+        (#"{"item": "9780441013593", "title": "Dune", "rating": 4.5}"#, true),
+        (#"{"item": "9780441013593", "interaction": "loan"}"#, true),
+        (#"{"item": "9780441013593", "interaction": "to-read"}"#, true),
+        (#"{"item": "9780441013593", "rating": 4, "interaction": "read"}"#, false),
+        (#"{"item": "9780441013593"}"#, false),
+        (#"{"item": "9780441013593", "interaction": "shelved"}"#, false),
+    ])
+    func aRatedBookHasARatingOrAnInteraction(_ document: String, _ valid: Bool) throws {
+        guard case .object(let root) = try Self.load("user-report.schema.json") else {
+            Issue.record("the schema is not an object")
+            return
+        }
+        let ratedBook = JSONSchemaValidator(
+            schema: .object(["$defs": root["$defs"] ?? .null, "$ref": .string("#/$defs/ratedBook")]))
+        #expect(ratedBook.errors(in: try Self.parse(document)).isEmpty == valid, "\(document)")
+    }
+
     @Test func theSchemasUseOnlyWhatTheValidatorChecks() throws {
         let meta = JSONSchemaValidator(schema: .object([:]))
         for name in ["user-report.schema.json", "summary.schema.json"] {
@@ -63,13 +83,16 @@ import Testing
          "additionalProperties": false,
          "properties": {"n": {"type": "integer", "minimum": 1}, "tags": {"type": "array", "items": {"$ref": "#/$defs/tag"}},
            "kind": {"enum": ["a", "b"]}, "v": {"const": 1}, "map": {"type": "object", "additionalProperties": {"type": "integer"}},
-           "maybe": {"type": ["string", "null"]}},
+           "maybe": {"type": ["string", "null"]}, "one": {"oneOf": [{"type": "number"}, {"type": "integer"}]}},
          "$defs": {"tag": {"type": "string", "pattern": "^[a-z]+$"}}}
         """
 
     @Test(arguments: [
         (#"{"n": 1, "tags": ["x"], "kind": "a", "v": 1.0, "map": {"k": 2}, "maybe": null}"#, [String]()),
         (#"{"n": 2.0, "tags": []}"#, []),
+        (#"{"n": 1, "tags": [], "one": 1.5}"#, []),
+        (#"{"n": 1, "tags": [], "one": 2}"#, ["$.one: matches 2 of the 2 oneOf schemas, expected exactly 1"]),
+        (#"{"n": 1, "tags": [], "one": "2"}"#, ["$.one: matches 0 of the 2 oneOf schemas, expected exactly 1"]),
         (#"{"tags": []}"#, ["$: missing required property n"]),
         (#"{"n": "1", "tags": []}"#, ["$.n: expected integer, found string"]),
         (#"{"n": 1.5, "tags": []}"#, ["$.n: expected integer, found number"]),

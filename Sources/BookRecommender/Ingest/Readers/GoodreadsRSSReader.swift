@@ -6,7 +6,7 @@ import Foundation
 /// Per `item`: `book_id` becomes the local id `goodreads:<id>`, `isbn` (an
 /// ISBN-10, often empty) the ISBN-13, `title` and `author_name` the title and
 /// author. A `user_rating` of 1–5 is a rating; 0 (or none) means the book is
-/// an interaction of the kind `user_shelves` names (read, currently-reading,
+/// an interaction of the kind the first shelf `user_shelves` lists names (read, currently-reading,
 /// to-read). The `description` blob, covers, dates and the nested
 /// `book`/`num_pages` element are not read. An item without a book id or a
 /// valid ISBN, or with a rating that is not 0–5, is sent to `sink.reject`.
@@ -48,7 +48,8 @@ package struct GoodreadsRSSReader: RatingReader {
                 sink.reject(line: line, reason: .noBookID, record: record())
             } else if rawRating.isEmpty || Float(rawRating) == 0 {
                 sink.interaction(
-                    user: user, book: book, kind: InteractionKind.shelf(field("user_shelves")) ?? .unrated, line: line)
+                    user: user, book: book, kind: InteractionKind.firstShelf(in: field("user_shelves")) ?? .unrated,
+                    line: line)
             } else if let number = Float(rawRating) {
                 if let value = Self.scale.normalize(number) {
                     sink.rating(user: user, book: book, value: value, line: line)

@@ -8,9 +8,6 @@ struct ShelfField {
 
     func kind(in record: CSVRecord) -> InteractionKind {
         guard let column, let text = record.text(column, TextDecoding.utf8WithLatin1Fallback) else { return .unrated }
-        for part in text.split(separator: ",") {
-            if let kind = InteractionKind.shelf(String(part)) { return kind }
-        }
-        return .unrated
+        return InteractionKind.firstShelf(in: text) ?? .unrated
     }
 }

@@ -27,7 +27,9 @@ import Testing
                     book: BookRef(
                         isbn13: "9789722053068", localID: "goodreads:18480188", title: "O Lobo das Estepes",
                         authors: ["Hermann Hesse"]),
-                    line: 22))
+                    line: 22, kind: .reading))
+        // Every item is on currently-reading, five of them listed after or before `meus-livros`.
+        #expect(sink.shelved.allSatisfy { $0.kind == .reading })
         #expect(sink.shelved[1].book.title == "Macuna├¡ma: O her├│i sem nenhum car├íter")
         #expect(sink.shelved[5].book.isbn13 == nil && sink.shelved[5].book.localID == "goodreads:46124853")
         #expect(sink.shelved.map(\.line) == (0..<12).map { 22 + 40 * $0 })

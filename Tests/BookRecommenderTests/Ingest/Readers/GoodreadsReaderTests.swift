@@ -27,10 +27,14 @@ import Testing
                     book: BookRef(
                         isbn13: "9780765312181", localID: "goodreads:48484", title: "Blindsight",
                         authors: ["Peter Watts"]),
-                    line: 2))
+                    line: 2, kind: .toRead))
         let sixth = try #require(sink.shelved.first { $0.line == 3 })
+        #expect(sixth.kind == .toRead)  // `wishlist`
         #expect(sixth.book.isbn13 == nil)
         #expect(sixth.book.localID == "goodreads:22739503")
+        // Exclusive Shelf of the 38 books without stars: 26 to-read, 11 wishlist, 1 currently-reading.
+        #expect(sink.shelved.filter { $0.kind == .toRead }.count == 37)
+        #expect(sink.shelved.filter { $0.kind == .reading }.map(\.book.localID) == ["goodreads:1633"])
         #expect(sink.ratings.map(\.line) == [39, 40])
         #expect(sink.ratings.map(\.value) == [5, 4])
         #expect(sink.ratings.map(\.book.localID) == ["goodreads:18634812", "goodreads:22394477"])

@@ -12,7 +12,8 @@ import Testing
         ("user_id,book_id,rating\n1,2,3\n1,2,3,\n1,2\n1,2,4\n", [3, 4]),
         ("user_id,book_id,rating\n1,2,3\n1,2\",3\n1,\"2\",4\n\"1\",2,x\n1,2,4\"\n", [5, 6]),
         ("user_id,book_id,rating\n1,2,3\n 1,2\t,3 \n1,2,3\r\n1,2,4\r1,2,5\n\n1,2,1", []),
-        ("user_id,book_id,rating\n1,2,3\n01,2,3\n1,+2,3\n1,2,+3\n1,2,3.25\n1,2,0\n1,2,6\n1,2,\n1,2,101\n", [9, 10]),
+        // Line 9's empty rating is an interaction (unrated), not a reject.
+        ("user_id,book_id,rating\n1,2,3\n01,2,3\n1,+2,3\n1,2,+3\n1,2,3.25\n1,2,0\n1,2,6\n1,2,\n1,2,101\n", [10]),
         ("rating,note,book_id,user_id\n3,a,2,1\n4,,2,1\n5,b,2,1,\n2,\"q\",2,1\n1,2,1\n", [4, 6]),
         ("user_id\tbook_id\trating\n1\t2\t3\n1\t 2\t4\n1,2\t2\t3\n1\t2\t4\t\n", [5]),
         ("user_id,book_id,rating\nann,b-1,3\nann,b-1,4\n ann,b-1 ,5\nann,b-1,4,\n", [5]),
