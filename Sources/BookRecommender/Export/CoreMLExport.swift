@@ -132,7 +132,10 @@ package enum CoreMLExport {
                 "users": String(model.readerCount),
                 "ratings": String(model.ratingCount),
                 "neighborLinks": String(model.neighborLinks),
-                "scoring": "sum of similarity times rating (itemScoreAdjustment 0)",
+                // EASE's weights were fitted on strengths: an app passes max(rating - 2, 0.1) as each item's value.
+                "scoring": options.similarity == .ease
+                    ? "sum of weight times max(rating - 2, 0.1) (itemScoreAdjustment 0)"
+                    : "sum of similarity times rating (itemScoreAdjustment 0)",
                 // A book the reader has without stars is an input item at its kind's weight.
                 "weights": options.weights.text,
             ])

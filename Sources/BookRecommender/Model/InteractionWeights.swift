@@ -1,7 +1,7 @@
 import Foundation
 
 /// How strongly each kind of interaction counts when the filter learns which
-/// books go together (`--weights read=4,to-read=2.5,loan=3.5`).
+/// books go together (`--weights read=5,to-read=4,loan=5`).
 ///
 /// A star rating counts as its stars (0.5–5 on the common scale); an
 /// interaction without stars counts as its kind's weight, on the same scale.

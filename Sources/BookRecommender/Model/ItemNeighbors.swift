@@ -42,6 +42,7 @@ struct ItemNeighbors: Sendable {
     ///   O(items · neighbors) memory per worker, plus `denseBytes` and 4 bytes
     ///   per user for the dense kernel.
     init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil) {
+        precondition(options.similarity != .auto, "ItemNeighbors: Recommender.fit resolves .auto first")
         if options.similarity == .ease {
             lists = LocalEASE.neighborLists(matrix: matrix, options: options)
             return

@@ -26,4 +26,7 @@ public enum Similarity: String, Sendable, CaseIterable {
     /// when the model is fitted (`Recommender.fit`), from the data's shape
     /// (see `LocalEASE.suits`). A fitted model records the one it used.
     case auto
+
+    /// The similarities of pairs of books, computed by the item-item kernels.
+    static let itemItem: [Similarity] = [.cosine, .jaccard, .pearson, .bm25, .tfidf]
 }

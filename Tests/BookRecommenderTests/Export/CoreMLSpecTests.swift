@@ -77,7 +77,7 @@ import Testing
         #expect(metadata.userDefined["users"] == "5")
         #expect(metadata.userDefined["ratings"] == "8")
         // What an app passes in `items` for a book without stars.
-        #expect(metadata.userDefined["weights"] == "read=4.0,reading=3.5,to-read=2.5,unrated=3.5,loan=3.5")
+        #expect(metadata.userDefined["weights"] == "read=5.0,reading=4.5,to-read=4.0,unrated=5.0,loan=5.0")
     }
 
     @Test func everyItemCarriesTheBatchRunsNeighbourListBestFirst() {

@@ -7,7 +7,7 @@ import Testing
 @Suite struct DenseBlockFinderTests {
     private static let data = syntheticData(users: 1_500, items: 300, seed: 0xB10C)
 
-    @Test(arguments: Similarity.allCases, [1, 2, 3])
+    @Test(arguments: Similarity.itemItem, [1, 2, 3])
     func sameListsAsTheSparseKernel(similarity: Similarity, threads: Int) {
         let matrix = RatingMatrix(Self.data, threads: threads)
         let options = options {
@@ -25,7 +25,7 @@ import Testing
     /// Shrinkage needs the co-rater count; a threshold of 0 or below keeps
     /// pairs whose dot product is 0 or negative, which the dense kernel must
     /// still offer.
-    @Test(arguments: Similarity.allCases, [1, 2, 3])
+    @Test(arguments: Similarity.itemItem, [1, 2, 3])
     func sameListsWithShrinkageAndAnyThreshold(similarity: Similarity, threads: Int) {
         let matrix = RatingMatrix(Self.data, threads: threads)
         for (shrinkage, threshold) in [(Float(20), Float(0.001)), (5, 0), (0, -1)] {

@@ -90,7 +90,7 @@ import Testing
         #expect(vectors.norms == [1, 1, 1, 1, 1])
     }
 
-    @Test(arguments: Similarity.allCases)
+    @Test(arguments: Similarity.itemItem)
     func vectorsWithoutEntriesHaveTheSameNorms(similarity: Similarity) {
         // The dense kernel asks for norms only; they must match those taken from the weighted entries.
         let matrix = RatingMatrix(data)
