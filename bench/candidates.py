@@ -1,0 +1,358 @@
+#!/usr/bin/env python3
+"""numpy/scipy prototypes of the methods bookrec could ship for interactions (issue 28).
+
+Every method takes a loaded `interactions.Holdout` (its training rows) and returns
+top-10 lists by user index; the books a reader has in training are never picked.
+`research` (the last subcommand) tunes each method on the validation part of every
+holdout (the training data split again) and scores the chosen settings once on the
+test part. Methods:
+
+  strengths   the value x_ui of a training row: a rating r (0-5) -> s(r), a row
+              without stars -> w (see STRENGTHS).
+  bookrec     bookrec's item-item filter as the Swift code has it today (Similarity.swift,
+              ItemVectors.swift, NeighborFinder.swift, UserScorer.swift, Popularity.swift):
+              BM25 vectors (k1 1.2, b 0.75, idf over users), dot product, shrinkage
+              n / (n + 20), threshold 0.001, 64 neighbours per book, score
+              Σ_i x_ui sim(i, j) over the reader's books, positive scores only, filled from
+              the popularity list (damped mean strength, m = 10; ties by count), readers
+              with fewer than 3 books get the popularity list only.
+  itemknn     item-item with asymmetric cosine (Aiolli): sim = x_i·x_j / (|x_i|^2a |x_j|^2(1-a)),
+              shrinkage, K per book, sim^q, scored as bookrec scores.
+  ease        EASE (Steck 2019): B = I - P diag(1/diag P), P = (XᵀX + λI)⁻¹, diag B = 0;
+              score = X B.
+  rp3         RP3beta (Paudel et al. 2017): W = (P_ui)ᵀ^a (P_ui)^a / pop_j^b, K per book.
+  als         Hu-Koren-Volinsky ALS with exact per-row solves: confidence 1 + alpha x_ui.
+  blend       per-reader max-normalised score mixtures.
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+import numpy as np
+from scipy.sparse import csr_matrix, diags
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import interactions  # noqa: E402
+
+TOP = 10
+
+# ---------------------------------------------------------------- strengths
+
+
+def strength_values(data, star, read):
+    """x_ui per training row: star(r) for a rated row (r on 0-5), `read` for a row without stars."""
+    r = np.nan_to_num(data.stars)
+    rated = star_map(star, r)
+    return np.where(data.rated, rated, read)
+
+
+def star_map(star, r):
+    if star == "r":  # bookrec today: the rating itself
+        return r
+    if star == "1":  # binary
+        return np.ones_like(r)
+    if star == "1+r":
+        return 1 + r
+    if star == "r-1":  # disliked books count little
+        return np.maximum(r - 1, 0.25)
+    if star == "r-2":
+        return np.maximum(r - 2, 0.1)
+    if star == "r2":  # (r/5)^2 * 5
+        return r * r / 5
+    if star == "sq":
+        return np.sqrt(r)
+    raise ValueError(star)
+
+
+# ---------------------------------------------------------------- top-N
+
+
+def popularity_order(data, values, kind):
+    """Item indices best first: 'count' (interactions, ties by id), or bookrec's 'damped'
+    mean value (m = 10, ties by count, then id); books without training rows left out."""
+    counts = np.bincount(data.items, minlength=data.shape[1]).astype(np.float64)
+    if kind == "count":
+        order = np.lexsort((np.arange(data.shape[1]), -counts))
+    else:
+        sums = np.bincount(data.items, weights=values, minlength=data.shape[1])
+        mean = values.mean() if len(values) else 0
+        damped = (sums + 10 * mean) / (counts + 10)
+        order = np.lexsort((np.arange(data.shape[1]), -counts, -damped))
+    return order[counts[order] > 0]
+
+
+def top_lists(data, score_batch, owned, popularity, positive_only=True, min_books=0, batch=2048):
+    """Lists from `score_batch(users) -> dense scores`; owned books excluded; scores <= 0
+    dropped when positive_only; short lists filled from `popularity`."""
+    lists = []
+    n_users = data.shape[0]
+    counts = np.diff(owned.indptr)
+    for start in range(0, n_users, batch):
+        users = np.arange(start, min(n_users, start + batch))
+        scores = np.asarray(score_batch(users), dtype=np.float64)
+        block = owned[users]
+        rows = np.repeat(np.arange(len(users)), np.diff(block.indptr))
+        scores[rows, block.indices] = -np.inf
+        if positive_only:
+            scores[scores <= 0] = -np.inf
+        k = min(TOP, scores.shape[1] - 1)
+        part = np.argpartition(-scores, k, axis=1)[:, :k]
+        for row, user in enumerate(users):
+            candidates = part[row]
+            values = scores[row, candidates]
+            # Best first, ties by item index (bookrec ties by key order).
+            order = np.lexsort((candidates, -values))
+            chosen = [int(candidates[i]) for i in order if np.isfinite(values[i])]
+            if counts[user] < min_books:
+                chosen = []
+            if len(chosen) < TOP:
+                mine = set(owned.indices[owned.indptr[user]:owned.indptr[user + 1]].tolist()) | set(chosen)
+                for item in popularity:
+                    if len(chosen) >= TOP:
+                        break
+                    if int(item) not in mine:
+                        chosen.append(int(item))
+            lists.append(chosen[:TOP])
+    return lists
+
+
+def top_k_rows(S, k):
+    """Keep each row's k largest positive entries of a dense square matrix (ties by column); CSR."""
+    n = S.shape[0]
+    k = min(k, n - 1)
+    part = np.argpartition(-S, k, axis=1)[:, :k]
+    values = np.take_along_axis(S, part, axis=1)
+    rows = np.repeat(np.arange(n), k)
+    keep = values.ravel() > 0
+    return csr_matrix((values.ravel()[keep], (rows[keep], part.ravel()[keep])), shape=S.shape)
+
+
+# ---------------------------------------------------------------- bookrec today
+
+
+def bm25_weights(X, k1=1.2, b=0.75):
+    """ItemVectors.Weighting for bm25 on the users x items CSR X (values = strengths)."""
+    X = X.tocsr().astype(np.float64)
+    n_items = X.shape[1]
+    per_user = np.diff(X.indptr)
+    idf = np.log(n_items) - np.log1p(per_user)
+    sums = np.asarray(X.sum(axis=0)).ravel()
+    mean_sum = sums.sum() / max(1, n_items)
+    lengths = 1 - b + (b * sums / mean_sum if mean_sum > 0 else 0)
+    W = X.tocoo()
+    v = W.data
+    w = v * (k1 + 1) / (k1 * lengths[W.col] + v) * idf[W.row]
+    return csr_matrix((w, (W.row, W.col)), shape=X.shape)
+
+
+def bookrec_similarity(X, neighbors=64, shrinkage=20.0, threshold=0.001, similarity="bm25"):
+    """Each book's `neighbors` best books (CSR, items x items) as bookrec fits them."""
+    B = X.copy()
+    B.data[:] = 1
+    if similarity == "bm25":
+        W = bm25_weights(X)
+        dot = (W.T @ W).toarray()
+    elif similarity == "cosine":
+        W = X.astype(np.float64)
+        dot = (W.T @ W).toarray()
+        norms = np.sqrt(np.diag(dot)).copy()
+        norms[norms == 0] = 1
+        dot = dot / norms[:, None] / norms[None, :]
+    else:
+        raise ValueError(similarity)
+    common = (B.T @ B).toarray()
+    sim = dot
+    if shrinkage > 0:
+        sim = sim * common / (common + shrinkage)
+    np.fill_diagonal(sim, 0)
+    sim[common == 0] = 0
+    sim[sim < threshold] = 0
+    return top_k_rows(sim, neighbors)
+
+
+def bookrec(data, star="r", read=1.0, neighbors=64, shrinkage=20.0, similarity="bm25", fill="damped",
+            min_books=3):
+    values = strength_values(data, star, read)
+    X = data.matrix(values)
+    S = bookrec_similarity(X, neighbors, shrinkage, 0.001, similarity)
+    owned = data.binary()
+    popularity = popularity_order(data, values, fill)
+    return top_lists(data, lambda users: (X[users] @ S).toarray(), owned, popularity, True, min_books)
+
+
+# ---------------------------------------------------------------- item-item, asymmetric cosine
+
+
+def itemknn(data, star="1", read=1.0, alpha=0.5, shrinkage=10.0, neighbors=100, q=1.0, idf=False,
+            normalize_rows=False):
+    values = strength_values(data, star, read)
+    X = data.matrix(values).astype(np.float64)
+    W = X
+    if idf:  # down-weight heavy readers in the similarity
+        per_user = np.diff(X.indptr)
+        W = diags(1 / np.log1p(per_user + 1)) @ X
+    dot = (W.T @ W).toarray()
+    sq = np.diag(dot).copy()
+    sq[sq == 0] = 1
+    denominator = np.power(sq, alpha)[:, None] * np.power(sq, 1 - alpha)[None, :] + shrinkage
+    sim = dot / denominator
+    np.fill_diagonal(sim, 0)
+    if q != 1:
+        sim = np.power(np.maximum(sim, 0), q)
+    S = top_k_rows(sim, neighbors)
+    if normalize_rows:
+        sums = np.asarray(S.sum(axis=1)).ravel()
+        sums[sums == 0] = 1
+        S = diags(1 / sums) @ S
+    owned = data.binary()
+    popularity = popularity_order(data, values, "count")
+    return top_lists(data, lambda users: (X[users] @ S).toarray(), owned, popularity, True, 0)
+
+
+# ---------------------------------------------------------------- EASE
+
+
+def ease_weights(X, lam, dtype=np.float64):
+    """B of EASE for the users x items CSR X (dense items x items)."""
+    from scipy.linalg import lapack
+
+    G = (X.T @ X).toarray().astype(dtype)
+    G[np.diag_indices_from(G)] += lam
+    potrf, potri = (lapack.dpotrf, lapack.dpotri) if dtype == np.float64 else (lapack.spotrf, lapack.spotri)
+    c, info = potrf(G, lower=1, overwrite_a=1)
+    assert info == 0, info
+    P, info = potri(c, lower=1, overwrite_c=1)
+    assert info == 0, info
+    P = np.tril(P) + np.tril(P, -1).T
+    B = P / (-np.diag(P))[None, :]
+    np.fill_diagonal(B, 0)
+    return B
+
+
+def ease(data, star="1", read=1.0, lam=300.0, min_count=1, dtype=np.float32):
+    """EASE over the books with at least `min_count` training rows (the others are never
+    picked, except as popularity fill)."""
+    values = strength_values(data, star, read)
+    X = data.matrix(values).astype(dtype)
+    counts = np.bincount(data.items, minlength=data.shape[1])
+    kept = np.flatnonzero(counts >= min_count)
+    Xk = X[:, kept].tocsr()
+    B = ease_weights(Xk, lam, dtype)
+    owned = data.binary()
+    popularity = popularity_order(data, values, "count")
+
+    def scores(users):
+        out = np.full((len(users), data.shape[1]), -np.inf, dtype=np.float64)
+        out[:, kept] = Xk[users] @ B
+        return out
+
+    return top_lists(data, scores, owned, popularity, False, 0)
+
+
+# ---------------------------------------------------------------- RP3beta
+
+
+def rp3(data, star="1", read=1.0, alpha=1.0, beta=0.5, neighbors=200, normalize_rows=False):
+    values = strength_values(data, star, read)
+    X = data.matrix(values).astype(np.float64)
+    Pui = diags(1 / np.maximum(np.asarray(X.sum(axis=1)).ravel(), 1e-12)) @ X
+    Piu = diags(1 / np.maximum(np.asarray(X.sum(axis=0)).ravel(), 1e-12)) @ X.T.tocsr()
+    if alpha != 1:
+        Pui = Pui.power(alpha)
+        Piu = Piu.power(alpha)
+    W = (Piu @ Pui).toarray()
+    pop = np.asarray((X > 0).sum(axis=0)).ravel().astype(np.float64)
+    W = W / np.power(np.maximum(pop, 1), beta)[None, :]
+    np.fill_diagonal(W, 0)
+    S = top_k_rows(W, neighbors)
+    if normalize_rows:
+        sums = np.asarray(S.sum(axis=1)).ravel()
+        sums[sums == 0] = 1
+        S = diags(1 / sums) @ S
+    owned = data.binary()
+    popularity = popularity_order(data, values, "count")
+    return top_lists(data, lambda users: (X[users] @ S).toarray(), owned, popularity, True, 0)
+
+
+# ---------------------------------------------------------------- ALS (HKV), exact solves
+
+
+def als_factors(C, factors=32, reg=0.1, iterations=15, seed=1):
+    """C: users x items CSR of confidences c_ui >= 1 on observed rows (preference 1),
+    unobserved rows confidence 1, preference 0. Returns (U, V)."""
+    rng = np.random.default_rng(seed)
+    n_users, n_items = C.shape
+    U = rng.normal(0, 0.01, (n_users, factors))
+    V = rng.normal(0, 0.01, (n_items, factors))
+    Ct = C.T.tocsr()
+
+    def solve(C, Y):
+        YtY = Y.T @ Y + reg * np.eye(factors)
+        Cm1 = C.copy()
+        Cm1.data = Cm1.data - 1
+        outer = (Y[:, :, None] * Y[:, None, :]).reshape(len(Y), -1)
+        A = (Cm1 @ outer).reshape(-1, factors, factors) + YtY[None]
+        b = C @ Y
+        return np.linalg.solve(A, b[:, :, None])[:, :, 0]
+
+    for _ in range(iterations):
+        U = solve(C, V)
+        V = solve(Ct, U)
+    return U, V
+
+
+def als(data, star="1", read=1.0, alpha=10.0, factors=32, reg=0.1, iterations=15, seed=1, return_scores=False):
+    values = strength_values(data, star, read)
+    C = data.matrix(1 + alpha * values).astype(np.float64)
+    U, V = als_factors(C, factors, reg, iterations, seed)
+    owned = data.binary()
+    popularity = popularity_order(data, values, "count")
+    return top_lists(data, lambda users: U[users] @ V.T, owned, popularity, False, 0)
+
+
+# ---------------------------------------------------------------- blends
+
+
+def normalized(scores):
+    top = np.max(np.abs(scores), axis=1, keepdims=True)
+    top[top == 0] = 1
+    return scores / top
+
+
+# ---------------------------------------------------------------- runner
+
+
+def run(method, data, **settings):
+    started = time.perf_counter()
+    lists = METHODS[method](data, **settings)
+    seconds = time.perf_counter() - started
+    metrics = data.score(lists)
+    metrics["seconds"] = round(seconds, 2)
+    return metrics
+
+
+METHODS = {"bookrec": bookrec, "itemknn": itemknn, "ease": ease, "rp3": rp3, "als": als}
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("holdout")
+    parser.add_argument("method", choices=sorted(METHODS))
+    parser.add_argument("--part", choices=("test", "validation"), default="validation")
+    parser.add_argument("--grid", required=True, help="JSON list of settings objects")
+    args = parser.parse_args(argv)
+    data = interactions.load(args.holdout, args.part)
+    for settings in json.loads(args.grid):
+        metrics = run(args.method, data, **settings)
+        print(json.dumps({"holdout": os.path.basename(args.holdout.rstrip("/")), "part": args.part,
+                          "method": args.method, "settings": settings, "metrics": metrics}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
