@@ -66,6 +66,9 @@ def star_map(star, r):
         return r * r / 5
     if star == "sq":
         return np.sqrt(r)
+    if star.startswith("lin:"):  # lin:a,b,floor -> max(a + b r, floor)
+        a, b, floor = (float(part) for part in star[4:].split(","))
+        return np.maximum(a + b * r, floor)
     raise ValueError(star)
 
 
@@ -151,26 +154,29 @@ def bm25_weights(X, k1=1.2, b=0.75):
 
 
 def bookrec_similarity(X, neighbors=64, shrinkage=20.0, threshold=0.001, similarity="bm25"):
-    """Each book's `neighbors` best books (CSR, items x items) as bookrec fits them."""
-    B = X.copy()
+    """Each book's `neighbors` best books (CSR, items x items) as bookrec fits them
+    (float32 dense pair tables, like bookrec's Float sums)."""
+    B = X.copy().astype(np.float32)
     B.data[:] = 1
     if similarity == "bm25":
-        W = bm25_weights(X)
-        dot = (W.T @ W).toarray()
+        W = bm25_weights(X).astype(np.float32)
+        sim = (W.T @ W).toarray()
     elif similarity == "cosine":
-        W = X.astype(np.float64)
-        dot = (W.T @ W).toarray()
-        norms = np.sqrt(np.diag(dot)).copy()
+        W = X.astype(np.float32)
+        sim = (W.T @ W).toarray()
+        norms = np.sqrt(np.diag(sim)).copy()
         norms[norms == 0] = 1
-        dot = dot / norms[:, None] / norms[None, :]
+        sim /= norms[:, None]
+        sim /= norms[None, :]
     else:
         raise ValueError(similarity)
     common = (B.T @ B).toarray()
-    sim = dot
     if shrinkage > 0:
-        sim = sim * common / (common + shrinkage)
+        sim *= common
+        common += shrinkage
+        sim /= common
+    del common
     np.fill_diagonal(sim, 0)
-    sim[common == 0] = 0
     sim[sim < threshold] = 0
     return top_k_rows(sim, neighbors)
 
@@ -234,10 +240,14 @@ def ease_weights(X, lam, dtype=np.float64):
     return B
 
 
-def ease(data, star="1", read=1.0, lam=300.0, min_count=1, dtype=np.float32):
+def ease(data, star="1", read=1.0, lam=300.0, min_count=1, neighbors=0, lam_rel=None, dtype=np.float32):
     """EASE over the books with at least `min_count` training rows (the others are never
-    picked, except as popularity fill)."""
+    picked, except as popularity fill). neighbors > 0: each book keeps only its
+    `neighbors` largest positive B[i, j] (an item-similarity table scored as bookrec
+    scores: positive sums only, popularity fill)."""
     values = strength_values(data, star, read)
+    if lam_rel is not None:  # λ relative to the mean squared strength: scale-free
+        lam = lam_rel * float(np.mean(values ** 2))
     X = data.matrix(values).astype(dtype)
     counts = np.bincount(data.items, minlength=data.shape[1])
     kept = np.flatnonzero(counts >= min_count)
@@ -245,6 +255,15 @@ def ease(data, star="1", read=1.0, lam=300.0, min_count=1, dtype=np.float32):
     B = ease_weights(Xk, lam, dtype)
     owned = data.binary()
     popularity = popularity_order(data, values, "count")
+    if neighbors > 0:
+        S = top_k_rows(B, neighbors)
+
+        def sparse_scores(users):
+            out = np.zeros((len(users), data.shape[1]), dtype=np.float64)
+            out[:, kept] = (Xk[users] @ S).toarray()
+            return out
+
+        return top_lists(data, sparse_scores, owned, popularity, True, 0)
 
     def scores(users):
         out = np.full((len(users), data.shape[1]), -np.inf, dtype=np.float64)
@@ -315,6 +334,16 @@ def als(data, star="1", read=1.0, alpha=10.0, factors=32, reg=0.1, iterations=15
     return top_lists(data, lambda users: U[users] @ V.T, owned, popularity, False, 0)
 
 
+# ---------------------------------------------------------------- popularity only
+
+
+def popular(data, star="1", read=1.0, fill="count"):
+    values = strength_values(data, star, read)
+    popularity = popularity_order(data, values, fill)
+    owned = data.binary()
+    return top_lists(data, lambda users: np.zeros((len(users), data.shape[1])), owned, popularity, True, 0)
+
+
 # ---------------------------------------------------------------- blends
 
 
@@ -322,6 +351,38 @@ def normalized(scores):
     top = np.max(np.abs(scores), axis=1, keepdims=True)
     top[top == 0] = 1
     return scores / top
+
+
+def blend(data, star="lin:-2,1,0.1", read=3.0, lam_rel=300.0, min_count=3, weight=0.5, ii_star="r",
+          ii_read=4.0, neighbors=64, shrinkage=20.0):
+    """(1 - weight) * EASE + weight * bookrec's item-item, each divided by the reader's
+    largest |score| over all books; the reader's own books excluded before the max."""
+    values = strength_values(data, star, read)
+    lam = lam_rel * float(np.mean(values ** 2))
+    X = data.matrix(values).astype(np.float32)
+    counts = np.bincount(data.items, minlength=data.shape[1])
+    kept = np.flatnonzero(counts >= min_count)
+    Xk = X[:, kept].tocsr()
+    B = ease_weights(Xk, lam, np.float32)
+    ii_values = strength_values(data, ii_star, ii_read)
+    Xi = data.matrix(ii_values)
+    S = bookrec_similarity(Xi, neighbors, shrinkage, 0.001, "bm25")
+    owned = data.binary()
+    popularity = popularity_order(data, values, "count")
+
+    def scores(users):
+        e = np.zeros((len(users), data.shape[1]), dtype=np.float64)
+        e[:, kept] = Xk[users] @ B
+        i = (Xi[users] @ S).toarray().astype(np.float64)
+        block = owned[users]
+        rows = np.repeat(np.arange(len(users)), np.diff(block.indptr))
+        e[rows, block.indices] = 0
+        i[rows, block.indices] = 0
+        out = (1 - weight) * normalized(e) + weight * normalized(i)
+        out[:, np.setdiff1d(np.arange(data.shape[1]), kept)] -= 1e-6  # ties: EASE's books first
+        return out
+
+    return top_lists(data, scores, owned, popularity, False, 0)
 
 
 # ---------------------------------------------------------------- runner
@@ -336,7 +397,7 @@ def run(method, data, **settings):
     return metrics
 
 
-METHODS = {"bookrec": bookrec, "itemknn": itemknn, "ease": ease, "rp3": rp3, "als": als}
+METHODS = {"popular": popular, "bookrec": bookrec, "itemknn": itemknn, "ease": ease, "rp3": rp3, "als": als, "blend": blend}
 
 
 def main(argv):
