@@ -153,13 +153,13 @@ def bm25_weights(X, k1=1.2, b=0.75):
     return csr_matrix((w, (W.row, W.col)), shape=X.shape)
 
 
-def bookrec_similarity(X, neighbors=64, shrinkage=20.0, threshold=0.001, similarity="bm25"):
+def bookrec_similarity(X, neighbors=64, shrinkage=20.0, threshold=0.001, similarity="bm25", k1=1.2, b=0.75):
     """Each book's `neighbors` best books (CSR, items x items) as bookrec fits them
     (float32 dense pair tables, like bookrec's Float sums)."""
     B = X.copy().astype(np.float32)
     B.data[:] = 1
     if similarity == "bm25":
-        W = bm25_weights(X).astype(np.float32)
+        W = bm25_weights(X, k1, b).astype(np.float32)
         sim = (W.T @ W).toarray()
     elif similarity == "cosine":
         W = X.astype(np.float32)
@@ -182,13 +182,18 @@ def bookrec_similarity(X, neighbors=64, shrinkage=20.0, threshold=0.001, similar
 
 
 def bookrec(data, star="r", read=1.0, neighbors=64, shrinkage=20.0, similarity="bm25", fill="damped",
-            min_books=3):
+            min_books=3, k1=1.2, b=0.75, q=1.0, pop=0.0):
+    """q: similarities raised to q before scoring; pop: scores times (book's rows)^pop."""
     values = strength_values(data, star, read)
     X = data.matrix(values)
-    S = bookrec_similarity(X, neighbors, shrinkage, 0.001, similarity)
+    S = bookrec_similarity(X, neighbors, shrinkage, 0.001, similarity, k1, b)
+    if q != 1:
+        S.data = np.power(S.data, q)
+    boost = np.power(np.maximum(np.bincount(data.items, minlength=data.shape[1]), 1), pop)
     owned = data.binary()
     popularity = popularity_order(data, values, fill)
-    return top_lists(data, lambda users: (X[users] @ S).toarray(), owned, popularity, True, min_books)
+    return top_lists(data, lambda users: (X[users] @ S).toarray() * boost[None, :], owned, popularity, True,
+                     min_books)
 
 
 # ---------------------------------------------------------------- item-item, asymmetric cosine
@@ -223,12 +228,25 @@ def itemknn(data, star="1", read=1.0, alpha=0.5, shrinkage=10.0, neighbors=100, 
 # ---------------------------------------------------------------- EASE
 
 
-def ease_weights(X, lam, dtype=np.float64):
-    """B of EASE for the users x items CSR X (dense items x items)."""
+def user_weights(X, kind):
+    """Per-reader weight of the Gram matrix XᵀDX: none, idf (BM25's ln(books) - ln(1 + n_u)),
+    or 'log' (1 / ln(e + n_u))."""
+    per_user = np.diff(X.indptr).astype(np.float64)
+    if kind == "idf":
+        return np.maximum(np.log(X.shape[1]) - np.log1p(per_user), 0.0)
+    if kind == "log":
+        return 1 / np.log(np.e + per_user)
+    return None
+
+
+def ease_weights(X, lam, dtype=np.float64, users=None, rho=0.0):
+    """B of EASE for the users x items CSR X (dense items x items); `users`: optional
+    per-reader weights D in G = XᵀDX."""
     from scipy.linalg import lapack
 
-    G = (X.T @ X).toarray().astype(dtype)
-    G[np.diag_indices_from(G)] += lam
+    G = ((X.T @ diags(users.astype(X.dtype)) @ X) if users is not None else (X.T @ X)).toarray().astype(dtype)
+    # EDLAE-style: each book's own ridge grows with its count (rho * G_jj), plus λ.
+    G[np.diag_indices_from(G)] += lam + rho * np.diag(G)
     potrf, potri = (lapack.dpotrf, lapack.dpotri) if dtype == np.float64 else (lapack.spotrf, lapack.spotri)
     c, info = potrf(G, lower=1, overwrite_a=1)
     assert info == 0, info
@@ -240,7 +258,9 @@ def ease_weights(X, lam, dtype=np.float64):
     return B
 
 
-def ease(data, star="1", read=1.0, lam=300.0, min_count=1, neighbors=0, lam_rel=None, dtype=np.float32):
+def ease(data, star="1", read=1.0, lam=300.0, min_count=1, neighbors=0, lam_rel=None, user="none", reader_lam=None,
+         rho=0.0,
+         dtype=np.float32):
     """EASE over the books with at least `min_count` training rows (the others are never
     picked, except as popularity fill). neighbors > 0: each book keeps only its
     `neighbors` largest positive B[i, j] (an item-similarity table scored as bookrec
@@ -248,11 +268,16 @@ def ease(data, star="1", read=1.0, lam=300.0, min_count=1, neighbors=0, lam_rel=
     values = strength_values(data, star, read)
     if lam_rel is not None:  # λ relative to the mean squared strength: scale-free
         lam = lam_rel * float(np.mean(values ** 2))
+    if reader_lam is not None:  # λ relative to the average reader's squared norm Σ_i x_ui²
+        lam = reader_lam * float(np.sum(values ** 2)) / data.shape[0]
     X = data.matrix(values).astype(dtype)
     counts = np.bincount(data.items, minlength=data.shape[1])
     kept = np.flatnonzero(counts >= min_count)
     Xk = X[:, kept].tocsr()
-    B = ease_weights(Xk, lam, dtype)
+    D = user_weights(X, user)
+    if D is not None and lam_rel is not None:  # keep λ relative to the weighted diagonal
+        lam *= float(np.mean(D))
+    B = ease_weights(Xk, lam, dtype, D, rho)
     owned = data.binary()
     popularity = popularity_order(data, values, "count")
     if neighbors > 0:
@@ -271,6 +296,47 @@ def ease(data, star="1", read=1.0, lam=300.0, min_count=1, neighbors=0, lam_rel=
         return out
 
     return top_lists(data, scores, owned, popularity, False, 0)
+
+
+def local_ease(data, star="lin:-2,1,0.1", read=3.0, lam_rel=300.0, lam=None, candidates=100, min_count=1,
+               neighbors=0, chunk=500, reader_lam=None):
+    """EASE restricted to neighbourhoods: for each book j, the `candidates` books i with the
+    largest co-occurrence G[i, j] (i != j, G[i, j] > 0) are the only inputs, and
+    w_j = (G[N, N] + λI)⁻¹ G[N, j] (the ridge regression of x_j on x_N, EASE's column j
+    without the zero-diagonal constraint, which is implied by leaving j out of N). B[N_j, j] = w_j.
+    Cost: books x candidates³ / 3 (Cholesky per book), memory books x candidates; no BLAS."""
+    values = strength_values(data, star, read)
+    if lam is None:
+        lam = lam_rel * float(np.mean(values ** 2)) if reader_lam is None else \
+            reader_lam * float(np.sum(values ** 2)) / data.shape[0]
+    X = data.matrix(values).astype(np.float64)
+    counts = np.bincount(data.items, minlength=data.shape[1])
+    n = data.shape[1]
+    G = (X.T @ X).toarray()
+    Gc = G.copy()
+    np.fill_diagonal(Gc, -np.inf)
+    m = min(candidates, n - 1)
+    rows, cols, vals = [], [], []
+    eye = np.eye(m) * lam
+    for start in range(0, n, chunk):
+        js = np.arange(start, min(n, start + chunk))
+        js = js[counts[js] >= min_count]
+        if len(js) == 0:
+            continue
+        N = np.argpartition(-Gc[js], m - 1, axis=1)[:, :m]  # (c, m)
+        A = G[N[:, :, None], N[:, None, :]] + eye[None]
+        b = G[N, js[:, None]]
+        w = np.linalg.solve(A, b[:, :, None])[:, :, 0]
+        present = Gc[js[:, None], N] > 0
+        rows.append(N[present])
+        cols.append(np.repeat(js, m).reshape(-1, m)[present])
+        vals.append(w[present])
+    B = csr_matrix((np.concatenate(vals), (np.concatenate(rows), np.concatenate(cols))), shape=(n, n))
+    if neighbors > 0:
+        B = top_k_rows(B.toarray(), neighbors)
+    owned = data.binary()
+    popularity = popularity_order(data, values, "count")
+    return top_lists(data, lambda users: (X[users] @ B).toarray(), owned, popularity, True, 0)
 
 
 # ---------------------------------------------------------------- RP3beta
@@ -354,11 +420,13 @@ def normalized(scores):
 
 
 def blend(data, star="lin:-2,1,0.1", read=3.0, lam_rel=300.0, min_count=3, weight=0.5, ii_star="r",
-          ii_read=4.0, neighbors=64, shrinkage=20.0):
+          ii_read=4.0, neighbors=64, shrinkage=20.0, lam=None, reader_lam=None):
     """(1 - weight) * EASE + weight * bookrec's item-item, each divided by the reader's
     largest |score| over all books; the reader's own books excluded before the max."""
     values = strength_values(data, star, read)
-    lam = lam_rel * float(np.mean(values ** 2))
+    if lam is None:
+        lam = lam_rel * float(np.mean(values ** 2)) if reader_lam is None else \
+            reader_lam * float(np.sum(values ** 2)) / data.shape[0]
     X = data.matrix(values).astype(np.float32)
     counts = np.bincount(data.items, minlength=data.shape[1])
     kept = np.flatnonzero(counts >= min_count)
@@ -397,7 +465,7 @@ def run(method, data, **settings):
     return metrics
 
 
-METHODS = {"popular": popular, "bookrec": bookrec, "itemknn": itemknn, "ease": ease, "rp3": rp3, "als": als, "blend": blend}
+METHODS = {"popular": popular, "bookrec": bookrec, "itemknn": itemknn, "ease": ease, "rp3": rp3, "als": als, "blend": blend, "local": local_ease}
 
 
 def main(argv):
