@@ -299,7 +299,7 @@ def ease(data, star="1", read=1.0, lam=300.0, min_count=1, neighbors=0, lam_rel=
 
 
 def local_ease(data, star="lin:-2,1,0.1", read=3.0, lam_rel=300.0, lam=None, candidates=100, min_count=1,
-               neighbors=0, chunk=500, reader_lam=None):
+               neighbors=0, chunk=500, reader_lam=None, table=0):
     """EASE restricted to neighbourhoods: for each book j, the `candidates` books i with the
     largest co-occurrence G[i, j] (i != j, G[i, j] > 0) are the only inputs, and
     w_j = (G[N, N] + λI)⁻¹ G[N, j] (the ridge regression of x_j on x_N, EASE's column j
@@ -313,6 +313,18 @@ def local_ease(data, star="lin:-2,1,0.1", read=3.0, lam_rel=300.0, lam=None, can
     counts = np.bincount(data.items, minlength=data.shape[1])
     n = data.shape[1]
     G = (X.T @ X).toarray()
+    if table > 0:
+        # Only a sparse co-occurrence table is kept: each book's `table` largest G[i, j];
+        # a pair in neither book's table counts as 0 (what a 1M-book engine could store).
+        off = G.copy()
+        np.fill_diagonal(off, -np.inf)
+        top = np.argpartition(-off, min(table, n - 1) - 1, axis=1)[:, :table]
+        keep = np.zeros_like(G, dtype=bool)
+        keep[np.repeat(np.arange(n), top.shape[1]), top.ravel()] = True
+        keep |= keep.T
+        np.fill_diagonal(keep, True)
+        G = np.where(keep, G, 0.0)
+        del off, keep
     Gc = G.copy()
     np.fill_diagonal(Gc, -np.inf)
     m = min(candidates, n - 1)
