@@ -182,11 +182,14 @@ def bookrec_similarity(X, neighbors=64, shrinkage=20.0, threshold=0.001, similar
 
 
 def bookrec(data, star="r", read=1.0, neighbors=64, shrinkage=20.0, similarity="bm25", fill="damped",
-            min_books=3, k1=1.2, b=0.75, q=1.0, pop=0.0):
-    """q: similarities raised to q before scoring; pop: scores times (book's rows)^pop."""
+            min_books=3, k1=1.2, b=0.75, q=1.0, pop=0.0, score_star=None):
+    """q: similarities raised to q before scoring; pop: scores times (book's rows)^pop;
+    score_star: strengths of the reader's books in the score (default: those of the similarity)."""
     values = strength_values(data, star, read)
     X = data.matrix(values)
     S = bookrec_similarity(X, neighbors, shrinkage, 0.001, similarity, k1, b)
+    if score_star is not None:
+        X = data.matrix(strength_values(data, score_star, read))
     if q != 1:
         S.data = np.power(S.data, q)
     boost = np.power(np.maximum(np.bincount(data.items, minlength=data.shape[1]), 1), pop)
