@@ -16,7 +16,11 @@ Prints one JSON object on stdout: the seconds of each stage, their total, the
 peak resident memory (`getrusage(RUSAGE_SELF).ru_maxrss`), counts, versions and
 the thread settings (including OPENBLAS_CORETYPE as the environment set it).
 
-Usage: implicit_peer.py FILE.csv [--neighbors K] [--top N] [--threads T]
+With `--model als` the fit is `implicit.als.AlternatingLeastSquares(factors=F,
+iterations=15, regularization=10, alpha=3, random_state=1)` on the binary matrix
+(the best ALS variant of bench/interactions.py on ML-small interactions) instead.
+
+Usage: implicit_peer.py FILE.csv [--neighbors K] [--top N] [--threads T] [--model cosine|als] [--factors F]
 """
 
 import argparse
@@ -35,6 +39,8 @@ def parse_arguments(argv):
     parser.add_argument("--neighbors", type=int, default=64, help="K of CosineRecommender")
     parser.add_argument("--top", type=int, default=10, help="N of recommend")
     parser.add_argument("--threads", type=int, default=1, help="implicit's num_threads (0: every core)")
+    parser.add_argument("--model", choices=("cosine", "als"), default="cosine")
+    parser.add_argument("--factors", type=int, default=32, help="ALS factors")
     return parser.parse_args(argv)
 
 
@@ -99,7 +105,14 @@ def main(argv):
     after_load_mb = peak_rss_megabytes()
 
     lap = time.perf_counter()
-    model = CosineRecommender(K=args.neighbors, num_threads=args.threads)
+    if args.model == "als":
+        from implicit.als import AlternatingLeastSquares
+
+        matrix.data[:] = 1
+        model = AlternatingLeastSquares(factors=args.factors, iterations=15, regularization=10.0, alpha=3.0,
+                                        num_threads=args.threads, random_state=1)
+    else:
+        model = CosineRecommender(K=args.neighbors, num_threads=args.threads)
     model.fit(matrix, show_progress=False)
     seconds["fit"] = round(time.perf_counter() - lap, 3)
 
@@ -120,7 +133,7 @@ def main(argv):
         "seconds": seconds,
         "peakMemoryMB": peak_rss_megabytes(),
         "afterLoadMemoryMB": after_load_mb,
-        "settings": {"K": args.neighbors, "N": args.top, "num_threads": args.threads, "reader": reader},
+        "settings": {"model": args.model, "factors": args.factors, "K": args.neighbors, "N": args.top, "num_threads": args.threads, "reader": reader},
         "versions": {
             "implicit": implicit.__version__,
             "numpy": np.__version__,
