@@ -35,7 +35,7 @@ import warnings
 
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("ratings", help="CSV with a header and user,book,rating columns")
+    parser.add_argument("ratings", help="CSV with a header and user,book[,rating] columns")
     parser.add_argument("--neighbors", type=int, default=64, help="K of CosineRecommender")
     parser.add_argument("--top", type=int, default=10, help="N of recommend")
     parser.add_argument("--threads", type=int, default=1, help="implicit's num_threads (0: every core)")
@@ -50,15 +50,21 @@ def peak_rss_megabytes():
 
 
 def read_columns(path, pandas):
-    """The three columns as numpy arrays, and the name of the reader used."""
+    """User, book and value columns as numpy arrays, and the name of the reader used. A file of
+    two columns (user, book: interactions without ratings) gives every pair the value 1."""
     import numpy as np
 
+    with open(path, encoding="utf-8") as handle:
+        width = min(3, len(handle.readline().split(",")))
     if pandas is None:
-        table = np.loadtxt(path, delimiter=",", skiprows=1, usecols=(0, 1, 2), dtype=np.float64, ndmin=2)
-        return table[:, 0], table[:, 1], table[:, 2].astype(np.float32), "numpy.loadtxt"
-    frame = pandas.read_csv(path, usecols=[0, 1, 2], engine="c", dtype=np.float64)
-    columns = [frame.iloc[:, index].to_numpy() for index in range(3)]
-    return columns[0], columns[1], columns[2].astype(np.float32), f"pandas.read_csv {pandas.__version__}"
+        table = np.loadtxt(path, delimiter=",", skiprows=1, usecols=range(width), dtype=np.float64, ndmin=2)
+        columns, reader = [table[:, index] for index in range(width)], "numpy.loadtxt"
+    else:
+        frame = pandas.read_csv(path, usecols=list(range(width)), engine="c", dtype=np.float64)
+        columns = [frame.iloc[:, index].to_numpy() for index in range(width)]
+        reader = f"pandas.read_csv {pandas.__version__}"
+    values = columns[2] if width == 3 else np.ones(len(columns[0]))
+    return columns[0], columns[1], values.astype(np.float32), reader
 
 
 def load(path, pandas):

@@ -181,6 +181,17 @@ import Testing
                 "barcode:39000000999901 is not in the catalog (give --catalog with the library's MARCXML or holdings)",
             ])
         #expect(summary["users"] as? Int == 40 && summary["items"] as? Int == 23)
+        let catalogText = try String(contentsOf: Workspace.root.appendingPathComponent(Self.catalog), encoding: .utf8)
+        let recordCount = catalogText.components(separatedBy: "<record>").count - 1
+        let catalog = try #require(summary["catalog"] as? [String: Any]).compactMapValues { $0 as? Int }
+        #expect(catalog == ["read": recordCount, "used": recordCount, "shelved": 0, "blank": 0, "rejected": 0])
+        let withoutISBN = Set(try Self.records().values.filter { !Self.isISBN13($0.key) }.map(\.key))
+        #expect(
+            summary["catalogDetail"] as? [String: Int] == [
+                "withoutISBN": withoutISBN.count,
+                "copies": catalogText.components(separatedBy: "tag=\"952\"").count - 1,
+                "clashes": 0,
+            ])
     }
 
     /// The library's reports are byte for byte the same on one thread and two.

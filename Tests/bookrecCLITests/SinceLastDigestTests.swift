@@ -150,12 +150,15 @@ import Testing
         let since = try other.since
         #expect(since["comparison"] as? String == "other-settings")
         #expect(since["previousRun"] as? String == threads.name)
-        #expect(since["differences"] as? [String] == ["top 5 → 3", "similarity bm25 → jaccard"])
+        // Auto fitted bm25 with the sparse-data neighbours and shrinkage (10 books a reader);
+        // jaccard named outright keeps the defaults, so those differ too.
+        let differences = ["top 5 → 3", "similarity bm25 → jaccard", "neighbours 200 → 64", "shrinkage 5.0 → 20.0"]
+        #expect(since["differences"] as? [String] == differences)
         #expect(since["newPicks"] as? Int == 0)
         #expect(since["membersCompared"] as? Int == 0)
         for reader in 0..<20 { #expect(try other.picks("reader\(reader)").allSatisfy { !$0.new }) }
         let sentence =
-            "The settings changed since the last digest (top 5 → 3; similarity bm25 → jaccard), "
+            "The settings changed since the last digest (\(differences.joined(separator: "; "))), "
             + "so picks are not compared with it and none is marked new."
         #expect(try other.text("users/reader0.html").contains("<p class=\"since\">\(sentence)</p>"))
         #expect(try other.text("digest.txt").contains(sentence))

@@ -10,6 +10,9 @@ package struct Ingestor {
         package var items: [ItemInfo]
         package var files: [FileReport]
         package var catalog: RecordCounts?
+        /// What a MARC catalog's records held beyond their counts; nil when
+        /// the catalog noted nothing (no catalog, or the `books.csv` layout).
+        package var catalogDetail: CatalogCounts?
         /// Books joined across files by title and author, and edition shelf entries added.
         package var sameBook = SameBookJoin.Summary()
         /// The members of the per-person exports, with what their files gave.
@@ -115,9 +118,11 @@ package struct Ingestor {
         let repairs = LostZeroKeys.resolve(lostZeros, data: &data, items: &items, catalog: catalog)
         for (index, counts) in repairs.enumerated() { reports[index].isbnRepairs = counts }
         let (sameBook, editions) = SameBookJoin.join(&data, items: &items)
-        return Result(
+        var result = Result(
             data: data, items: items, files: reports, catalog: catalogCounts, sameBook: sameBook,
             members: MemberReport.members(of: files, reports: reports), editions: editions)
+        if catalog.counts != CatalogCounts() { result.catalogDetail = catalog.counts }
+        return result
     }
 
     /// Reads `file` as `format` into `sink`. A generic file is read on

@@ -4,8 +4,14 @@ import Foundation
 public struct ModelOptions: Sendable, Equatable {
     /// Picks per user (`--top`).
     public var top: Int = 10
-    /// Neighbours kept per book (Create ML's `maxCount`).
-    public var neighbors: Int = 64
+    /// Neighbours kept per book (Create ML's `maxCount`): as given, else the
+    /// count `Similarity.auto` chose for the data (`AutoFilter`), else 64.
+    public var neighbors: Int {
+        get { givenNeighbors ?? 64 }
+        set { givenNeighbors = newValue }
+    }
+    /// `neighbors` when given (or chosen by `AutoFilter`); nil leaves it to `auto`.
+    private(set) var givenNeighbors: Int?
     /// Users with fewer ratings than this get the popularity list.
     public var minRatings: Int = 3
     /// Worker threads for the CPU stages: by default the active cores, as on the command line.
@@ -14,7 +20,7 @@ public struct ModelOptions: Sendable, Equatable {
     public var reasons: Int = 3
     /// How book similarity is measured. `auto` by default: local EASE where
     /// readers have many books each and it stays affordable, BM25 item-item
-    /// elsewhere (see `LocalEASE.suits`), each chosen with `bookrec evaluate` on
+    /// elsewhere (see `AutoFilter`), each chosen with `bookrec evaluate` on
     /// training data only (`docs/interactions.md`, `bench/ACCURACY.md`).
     public var similarity: Similarity = .auto
     /// Similarities below this are dropped before neighbours are chosen (`--threshold`).
@@ -23,7 +29,13 @@ public struct ModelOptions: Sendable, Equatable {
     /// 20 by default: on the same training-only validation splits, λ from 5 to 40 raised BM25's
     /// precision@10 and NDCG@10 by 5–30% over λ = 0 (pairs seen together by one or two readers
     /// otherwise crowd out better-supported neighbours); 10–20 was best.
-    public var shrinkage: Float = 20
+    /// `AutoFilter` may choose another where it is not given.
+    public var shrinkage: Float {
+        get { givenShrinkage ?? 20 }
+        set { givenShrinkage = newValue }
+    }
+    /// `shrinkage` when given (or chosen by `AutoFilter`); nil leaves it to `auto`.
+    private(set) var givenShrinkage: Float?
     /// How similarities and ratings combine into a pick's score.
     public var scoring: Scoring = .weightedSum
     /// How strongly books read, borrowed or shelved without stars count (`--weights`).

@@ -28,13 +28,9 @@ package struct Recommender: Sendable {
     ///   `items · neighbors · 8` bytes per worker while fitting.
     package func fit(_ data: RatingData) -> FittedModel {
         let matrix = RatingMatrix(data, weights: options.weights, threads: max(1, options.threads))
-        var options = options
-        switch options.similarity {
-        case .auto: options.similarity = LocalEASE.suits(matrix) ? .ease : .bm25
+        var options = AutoFilter.resolve(options, for: matrix)
         // EASE's dense Gram matrix does not fit a catalog this wide: item-item serves it.
-        case .ease where !LocalEASE.fits(matrix): options.similarity = .bm25
-        default: break
-        }
+        if options.similarity == .ease && !LocalEASE.fits(matrix) { options.similarity = .bm25 }
         return FittedModel(matrix: matrix, options: options)
     }
 }

@@ -22,9 +22,10 @@ public enum Similarity: String, Sendable, CaseIterable {
     /// (see `LocalEASE`): how much having a book predicts having another,
     /// given every other book around it. Negative weights are kept.
     case ease
-    /// `ease` where it measured best and stays affordable, else `bm25`; chosen
-    /// when the model is fitted (`Recommender.fit`), from the data's shape
-    /// (see `LocalEASE.suits`). A fitted model records the one it used.
+    /// `ease` where it measured best and stays affordable, else `bm25` (with
+    /// longer lists on sparse data); chosen when the model is fitted
+    /// (`Recommender.fit`), from the data's shape (see `AutoFilter`). A fitted
+    /// model records the one it used.
     case auto
 
     /// The similarities of pairs of books, computed by the item-item kernels.

@@ -17,6 +17,8 @@ package struct TrainingIngest: Sendable, Equatable {
         package var stamp: InputStamp
         package var files: [FileReport]
         package var catalog: RecordCounts?
+        /// Nil in a model kept before catalogs noted these.
+        package var catalogDetail: CatalogCounts?
         package var sameBook: SameBookJoin.Summary
         package var members: [MemberReport]
         /// How many rows `rejectRows` holds.
@@ -57,8 +59,8 @@ package struct TrainingIngest: Sendable, Equatable {
     package init?(_ result: Ingestor.Result, rejects: RejectLog, stamp: InputStamp) {
         guard let rows = rejects.collectedRows else { return nil }
         accounting = Accounting(
-            stamp: stamp, files: result.files, catalog: result.catalog, sameBook: result.sameBook,
-            members: result.members, rejectCount: rejects.count)
+            stamp: stamp, files: result.files, catalog: result.catalog, catalogDetail: result.catalogDetail,
+            sameBook: result.sameBook, members: result.members, rejectCount: rejects.count)
         rejectRows = rows
     }
 
@@ -73,6 +75,7 @@ package struct TrainingIngest: Sendable, Equatable {
         var result = Ingestor.Result(
             data: data, items: model.books.infos, files: accounting.files, catalog: accounting.catalog,
             sameBook: accounting.sameBook, members: accounting.members)
+        result.catalogDetail = accounting.catalogDetail
         result.keptByModel = true
         return result
     }

@@ -12,12 +12,14 @@ package enum DigestText {
         if let date = totals.runDate { heading += " (\(clean(date)))" }
         var out = heading + "\n" + String(repeating: "=", count: heading.count) + "\n\n"
         if let notice = totals.notice { out += "! \(clean(notice))\n\n" }
-        let rows: [(String, Int)] = [
-            ("Members", totals.users), ("Books", totals.books), ("Ratings", totals.ratings),
-            ("Rejected records", totals.rejected),
+        var rows: [(String, String)] = [
+            ("Members", "\(totals.users)"), ("Books", "\(totals.books)"), ("Ratings", "\(totals.ratings)"),
         ]
+        let withoutStars = totals.withoutStars
+        if withoutStars.total > 0 { rows.append(("Without stars", "\(withoutStars.total) (\(withoutStars.kindList))")) }
+        rows.append(("Rejected records", "\(totals.rejected)"))
         for (name, value) in rows {
-            out += (name + ":").padding(toLength: 18, withPad: " ", startingAt: 0) + "\(value)\n"
+            out += (name + ":").padding(toLength: 18, withPad: " ", startingAt: 0) + value + "\n"
         }
         out += "Google Books:".padding(toLength: 18, withPad: " ", startingAt: 0)
         out += "\(stats.coverage.enriched) of \(stats.coverage.books) recommended books described\n"

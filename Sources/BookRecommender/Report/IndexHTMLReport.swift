@@ -78,14 +78,15 @@ package enum IndexHTMLReport {
     }
 
     private static func totalsList(_ totals: ReportTotals, coverage: ClubStats.Coverage) -> String {
-        let items: [(Int, String)] = [
-            (totals.users, "member"), (totals.books, "book"), (totals.ratings, "rating"),
-            (totals.rejected, "rejected record"),
-        ]
+        var items = [count(totals.users, "member"), count(totals.books, "book"), count(totals.ratings, "rating")]
+        if totals.withoutStars.total > 0 {
+            items.append(count(totals.withoutStars.total, "book") + " without stars (\(totals.withoutStars.kindList))")
+        }
+        items.append(count(totals.rejected, "rejected record"))
         var html = "<ul class=\"totals\">"
-        for (value, noun) in items {
-            let words = count(value, noun).split(separator: " ", maxSplits: 1)
-            html += "<li><strong>\(words[0])</strong> \(words[1])</li>"
+        for item in items {
+            let words = item.split(separator: " ", maxSplits: 1)
+            html += "<li><strong>\(words[0])</strong> \(HTMLEscape.text(String(words[1])))</li>"
         }
         html += "</ul>\n<p class=\"note\">\(HTMLEscape.text(coverage.sentence))</p>\n"
         return html

@@ -9,10 +9,12 @@ package struct ReportTotals: Sendable, Equatable {
     package var users: Int
     /// Distinct books in the input.
     package var books: Int
-    /// Ratings used.
+    /// Star ratings used.
     package var ratings: Int
     /// Input records rejected (listed in `rejects.csv`).
     package var rejected: Int
+    /// Books used without stars (read, to-read, loans, …), by kind.
+    package var withoutStars: InteractionCounts
 
     /// A sentence every reader should see first, e.g. why books have no
     /// descriptions ("Google Books could not be reached").
@@ -39,7 +41,8 @@ package struct ReportTotals: Sendable, Equatable {
     package init(
         users: Int, books: Int, ratings: Int, rejected: Int, notice: String? = nil, runDate: String? = nil,
         name: String? = nil, membersWithoutRatings: [MemberReport] = [],
-        membersWithoutMail: [MembersFileReport.Row] = [], lastDigest: LastDigest? = nil
+        membersWithoutMail: [MembersFileReport.Row] = [], lastDigest: LastDigest? = nil,
+        withoutStars: InteractionCounts = InteractionCounts()
     ) {
         self.users = users
         self.books = books
@@ -51,6 +54,7 @@ package struct ReportTotals: Sendable, Equatable {
         self.membersWithoutRatings = membersWithoutRatings
         self.membersWithoutMail = membersWithoutMail
         self.lastDigest = lastDigest
+        self.withoutStars = withoutStars
     }
 
     /// `date` as `YYYY-MM-DD` in UTC: the first ten characters of the
@@ -60,5 +64,12 @@ package struct ReportTotals: Sendable, Equatable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withFullDate]
         return formatter.string(from: date)
+    }
+}
+
+extension InteractionCounts {
+    /// `read 9, to-read 31`: each kind with its count, for the digest.
+    var kindList: String {
+        nonZero.map { "\($0.kind.name) \($0.count)" }.joined(separator: ", ")
     }
 }

@@ -137,6 +137,7 @@ public struct JobRunner {
             members: result.members, duplicatesReplaced: 0, fallbackUsers: 0, recommendations: 0,
             settings: .init(settings))
         summary.membersFile = members?.report
+        summary.catalogDetail = result.catalogDetail
         summary.seconds.ingest = stopwatch.lap()
         guard result.totals.used + result.totals.shelved > 0 else {
             throw RunError.noRatings(rejected: result.totals.rejected)
@@ -193,7 +194,8 @@ public struct JobRunner {
                     rejected: result.totals.rejected, notice: enriched.notice,
                     runDate: ReportTotals.day(of: startedAt), name: settings.name,
                     membersWithoutRatings: result.membersWithoutRatings,
-                    membersWithoutMail: settings.mail == nil ? [] : members?.report.withoutMail ?? []))
+                    membersWithoutMail: settings.mail == nil ? [] : members?.report.withoutMail ?? [],
+                    withoutStars: result.totals.interactions))
             if settings.writeReports {
                 inputs.listSettings = ListSettings(used)
                 inputs.comparer = lastDigest(result, lists: ListSettings(used))

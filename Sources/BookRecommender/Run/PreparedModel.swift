@@ -50,6 +50,14 @@ struct ModelSource: Encodable, Equatable {
         var neighbors: Int
         var threshold: Float
         var shrinkage: Float
+
+        /// The settings of a fitted filter (`auto` resolved).
+        init(_ options: ModelOptions) {
+            similarity = options.similarity.rawValue
+            neighbors = options.neighbors
+            threshold = options.threshold
+            shrinkage = options.shrinkage
+        }
     }
 
     var path: String
@@ -68,9 +76,6 @@ struct ModelSource: Encodable, Equatable {
         self.sameInputs = sameInputs
         books = model.bookCount
         readers = model.readerCount
-        let options = model.options
-        settings = Settings(
-            similarity: options.similarity.rawValue, neighbors: options.neighbors, threshold: options.threshold,
-            shrinkage: options.shrinkage)
+        settings = Settings(model.options)
     }
 }

@@ -73,6 +73,8 @@ struct RunSummary: Encodable {
     var items: Int
     var records: RecordCounts
     var catalog: RecordCounts?
+    /// A MARC catalog's records without ISBN, copies and id clashes.
+    var catalogDetail: CatalogCounts?
     var files: [FileReport]
     /// Every member of the per-person exports, with the files behind them.
     var members: [MemberReport]

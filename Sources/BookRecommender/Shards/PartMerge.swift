@@ -114,13 +114,16 @@ struct PartMerge {
         }
         // The digest shows the run's day: the earliest part's, as `startedAt` says.
         let day = summary["startedAt"].map { String(Self.text($0).prefix(10)) }
+        let withoutStars = records?["interactions"].flatMap {
+            try? JSONDecoder().decode(InteractionCounts.self, from: $0.data)
+        }
         let totals = ReportTotals(
             users: userCount, books: Self.integer(summary["items"]) ?? 0,
             ratings: Self.integer(records?["used"]) ?? 0, rejected: Self.integer(records?["rejected"]) ?? 0,
             notice: enrichment.notice, runDate: day, name: name,
             membersWithoutRatings: Self.membersWithoutRatings(summary["members"]),
             membersWithoutMail: mail == nil ? [] : Self.membersWithoutMail(summary["membersFile"]),
-            lastDigest: lastDigest)
+            lastDigest: lastDigest, withoutStars: withoutStars ?? InteractionCounts())
         let startedAt = summary["startedAt"].flatMap { ISO8601DateFormatter().date(from: Self.text($0)) } ?? Date()
         return Merged(
             tally: tally, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),

@@ -69,8 +69,9 @@ package struct ShardMerge {
         log.info("merge", "done", ["run": final.path, "parts": String(parts.count), "pruned": String(pruned.count)])
         let report = final.appendingPathComponent(merged.writeReports ? "index.html" : "summary.json")
         let totals = merged.totals
+        let withoutStars = totals.withoutStars.total > 0 ? " and \(totals.withoutStars.total) books without stars" : ""
         return "bookrec: merged \(parts.count) parts: \(totals.users) users, \(totals.books) books, "
-            + "\(totals.ratings) ratings used, \(totals.rejected) rejected; report: \(report.path) "
+            + "\(totals.ratings) ratings\(withoutStars) used, \(totals.rejected) rejected; report: \(report.path) "
             + "(\(stopwatch.lap()) s)"
     }
 

@@ -43,6 +43,11 @@ struct Inspection {
         if let model { text += model.coverage(of: Ratings(data: result.data, items: result.items)) }
         text += Self.members(result)
         text += Self.isbnRepairs(result.files)
+        if let detail = result.catalogDetail {
+            text +=
+                "catalog: \(detail.copies) copies; records without an ISBN (keyed by their 001): \(detail.withoutISBN); "
+                + "naming an id an earlier record held: \(detail.clashes)\n"
+        }
         let members = Set(result.members.flatMap(\.files))
         for file in result.files where file.error != nil {
             let kept = file.records.used + file.records.shelved > 0

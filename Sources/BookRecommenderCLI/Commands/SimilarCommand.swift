@@ -105,7 +105,8 @@ struct SimilarCommand {
         }
         let result = try ReadOnlyIngest.read(try settings.inputFiles(), settings: settings, log: log)
         var options = settings.model
-        options.neighbors = max(options.neighbors, options.top)
+        // At least `top` neighbours; a count left unset stays `auto`'s to choose (never below 64).
+        if options.neighbors < options.top { options.neighbors = options.top }
         return try BookModel.fit(Ratings(data: result.data, items: result.items), options: options)
     }
 }

@@ -92,7 +92,7 @@ import Testing
         }
     }
 
-    @Test func autoChoosesEASEForReadersWithManyBooksAndBM25ForSparseOnes() {
+    @Test func autoChoosesEASEForReadersWithManyBooksAndLongBM25ListsForSparseOnes() {
         let dense = syntheticData(users: 80, items: 400, seed: 3)
         let rows = RatingMatrix(dense).byUser
         #expect(Double(rows.entryCount) / Double(rows.rowCount) >= LocalEASE.suitingBooksPerReader)
@@ -106,6 +106,20 @@ import Testing
         let sparse = ratingData(keys: (0..<30).map { "b\($0)" }, users: 60, ratings: ratings)
         let sparseFit = Recommender(options: ModelOptions()).fit(sparse)
         #expect(sparseFit.options.similarity == .bm25)
+        #expect(sparseFit.options.neighbors == AutoFilter.sparseNeighbors)
+        #expect(sparseFit.options.shrinkage == AutoFilter.sparseShrinkage)
+        // What the user gave stays, on sparse data too.
+        var given = ModelOptions()
+        given.neighbors = 12
+        given.shrinkage = 0
+        let givenFit = Recommender(options: given).fit(sparse)
+        #expect(givenFit.options.similarity == .bm25)
+        #expect(givenFit.options.neighbors == 12 && givenFit.options.shrinkage == 0)
+        // Only auto chooses: bm25 asked for by name keeps the general defaults.
+        var bm25 = ModelOptions()
+        bm25.similarity = .bm25
+        let bm25Fit = Recommender(options: bm25).fit(sparse)
+        #expect(bm25Fit.options.neighbors == 64 && bm25Fit.options.shrinkage == 20)
     }
 
     /// Gaussian elimination with partial pivoting, for the reference solution.

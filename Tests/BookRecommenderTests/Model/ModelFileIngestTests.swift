@@ -94,7 +94,8 @@ import Testing
 
     /// A model file written before version 2 (by `bookrec train` at commit
     /// 2f9012e, on `Fixtures/csv/goodbooks-10k_ratings.csv` with the default
-    /// options) still reads, keeps no ingest, and scores as a model fitted now.
+    /// options of the time) still reads, keeps no ingest, and scores as a model
+    /// fitted now with the settings it records.
     @Test func aVersion1FileStillReads() throws {
         let fixtures = Bundle.module.resourceURL!.appendingPathComponent("Fixtures")
         let old = try BookModel(contentsOf: fixtures.appendingPathComponent("models/goodbooks-v1.bookrec"))
@@ -104,7 +105,7 @@ import Testing
         ).ingest(
             [InputFile(path: fixtures.appendingPathComponent("csv/goodbooks-10k_ratings.csv").path)], catalogFile: nil,
             rejects: RejectLog(streamingTo: nil))
-        let now = try BookModel.fit(Ratings(data: result.data, items: result.items), options: ModelOptions())
+        let now = try BookModel.fit(Ratings(data: result.data, items: result.items), options: old.options)
         #expect(old.fingerprint == now.fingerprint && old.bookKeys == now.bookKeys)
         #expect(old.readerIDs.count == 5 && old.bookCount == 96)
         for reader in old.readerIDs {

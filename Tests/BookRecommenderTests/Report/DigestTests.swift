@@ -198,6 +198,28 @@ import Testing
         #expect(text.hasSuffix("\n"))
     }
 
+    /// Books without stars are counted by kind on both, and not at all when there are none.
+    @Test func booksWithoutStarsAreCountedByKindOnThePageAndInTheText() {
+        let club = ReportSamples.enrichedClub
+        var totals = ReportSamples.enrichedTotals
+        totals.withoutStars[.read] = 9
+        totals.withoutStars[.toRead] = 31
+        let text = DigestText.text(members: Self.summaries(club), stats: Self.stats(club), totals: totals)
+        #expect(
+            text.contains("\nRatings:          5\nWithout stars:    40 (read 9, to-read 31)\nRejected records: 1\n"))
+        let page = IndexHTMLReport.page(members: Self.summaries(club), stats: Self.stats(club), totals: totals)
+        #expect(
+            page.contains(
+                "<li><strong>5</strong> ratings</li><li><strong>40</strong> books without stars (read 9, to-read 31)</li>"
+                    + "<li><strong>1</strong> rejected record</li>"))
+        totals.withoutStars = InteractionCounts(unrated: 1)
+        let one = IndexHTMLReport.page(members: Self.summaries(club), stats: Self.stats(club), totals: totals)
+        #expect(one.contains("<li><strong>1</strong> book without stars (unrated 1)</li>"))
+        let plain = DigestText.text(
+            members: Self.summaries(club), stats: Self.stats(club), totals: ReportSamples.enrichedTotals)
+        #expect(!plain.contains("Without stars"))
+    }
+
     @Test func digestTextKeepsHostileStringsOnTheirLine() {
         var user = ReportSamples.user("evil\nname\u{1B}[2J")
         user.picks[0].title = "Line\r\nbreak\u{2028}x"
