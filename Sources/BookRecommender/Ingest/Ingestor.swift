@@ -51,6 +51,16 @@ package struct Ingestor {
         self.threads = max(1, threads)
     }
 
+    /// The ingest every command builds from its settings (format, columns,
+    /// rating scale, threads), so that `recommend`, `train`, `inspect`,
+    /// `--dry-run` and the rest read files alike. `policy` overrides the
+    /// settings' `--on-bad-record` for the commands that only look.
+    package init(settings: RunSettings, policy: BadRecordPolicy? = nil) {
+        self.init(
+            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
+            policy: policy ?? settings.onBadRecord, threads: settings.model.threads)
+    }
+
     /// Reads the catalog (if any), then `files` in order.
     /// - Parameter onFile: called after each file, for logging.
     /// - Throws: `IngestError` for a file that cannot be read or parsed, or the

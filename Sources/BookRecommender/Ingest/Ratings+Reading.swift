@@ -18,7 +18,10 @@ extension Ratings {
     ) throws(IngestError) -> (ratings: Ratings, records: RecordCounts) {
         let files = try InputExpansion.files(for: inputs, format: format)
         let catalogFile = try catalog.map { path throws(IngestError) in try InputExpansion.file(path) }
-        let result = try Ingestor(format: format, columns: nil, policy: .skip, threads: threads)
+        var settings = RunSettings()
+        settings.format = format
+        settings.model.threads = threads
+        let result = try Ingestor(settings: settings, policy: .skip)
             .ingest(files, catalogFile: catalogFile, rejects: RejectLog(streamingTo: nil))
         return (Ratings(data: result.data, items: result.items), result.totals)
     }

@@ -1,8 +1,8 @@
 extension UserJSONReport {
-    /// Writes `user`'s document into `out`: the same bytes as
-    /// `document(for:).text`, newline included, written straight from the
-    /// picks, keys in their sorted order, without building the document
-    /// first. (`TextBuffer.append(compactJSONOf:)` gives its JSONL line.)
+    /// Writes `user`'s document into `out`, newline included: the bytes
+    /// `JSONValue.text` would print for it, written straight from the picks,
+    /// keys in their sorted order, without building a `JSONValue` first.
+    /// (`TextBuffer.append(compactJSONOf:)` gives its JSONL line.)
     static func write(_ user: UserPicks, to out: TextBuffer) {
         var writer = Writer(out: out)
         writer.open("{")

@@ -26,10 +26,9 @@ struct IngestStage {
                 "ingest", "kept by model", ["file": settings.modelFile ?? "", "stamp": kept.accounting.stamp.value])
             for file in result.files { log.file(file) }
         } else {
-            let ingestor = Ingestor(
-                format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
-                policy: settings.onBadRecord, threads: settings.model.threads)
-            result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
+            result = try Ingestor(settings: settings).ingest(files, catalogFile: catalog, rejects: rejects) {
+                log.file($0)
+            }
         }
         for file in result.files {
             guard let repairs = file.isbnRepairs, repairs.repaired + repairs.unrepairable > 0 else { continue }

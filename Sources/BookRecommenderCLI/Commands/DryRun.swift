@@ -13,10 +13,7 @@ struct DryRun {
     func plan() throws -> String {
         let files = try settings.inputFiles()
         let rejects = RejectLog(streamingTo: nil, keep: 5)
-        let ingestor = Ingestor(
-            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
-            policy: settings.onBadRecord)
-        let result = try ingestor.ingest(
+        let result = try Ingestor(settings: settings).ingest(
             files, catalogFile: try settings.catalogFile(), rejects: rejects)
         var rows = [Inspection.fileColumns]
         for file in result.files {

@@ -25,9 +25,8 @@ struct Inspection {
         guard !settings.inputs.isEmpty else { return Report(text: model?.text ?? "", unusable: []) }
         let files = try settings.inputFiles()
         let rejects = RejectLog(streamingTo: nil, keep: 10)
-        let ingestor = Ingestor(
-            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip)
-        let result = try ingestor.ingest(files, catalogFile: try settings.catalogFile(), rejects: rejects)
+        let result = try Ingestor(settings: settings, policy: .skip).ingest(
+            files, catalogFile: try settings.catalogFile(), rejects: rejects)
         var rows = [Self.fileColumns]
         for file in result.files {
             let format = (file.format?.rawValue ?? "unknown") + (file.detected ? "" : " (given)")

@@ -18,10 +18,9 @@ enum ReadOnlyIngest {
         rejects: RejectLog = RejectLog(streamingTo: nil, keep: shown)
     ) throws -> Ingestor.Result {
         let catalog = try settings.catalogFile()
-        let ingestor = Ingestor(
-            format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale, policy: .skip,
-            threads: settings.model.threads)
-        let result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
+        let result = try Ingestor(settings: settings, policy: .skip).ingest(
+            files, catalogFile: catalog, rejects: rejects
+        ) { log.file($0) }
         if rejects.count > 0 {
             log.warning(
                 "ingest", "records rejected", ["count": String(rejects.count), "shown": String(rejects.first.count)])

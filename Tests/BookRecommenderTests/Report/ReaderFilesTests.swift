@@ -43,7 +43,7 @@ import Testing
         let csv = String(decoding: try #require(contents[0]["recommendations.csv"]), as: UTF8.self)
         #expect(csv == RecommendationsCSV.text(users: sorted))
         let jsonl = String(decoding: try #require(contents[0]["recommendations.jsonl"]), as: UTF8.self)
-        #expect(jsonl == RecommendationsJSONL.text(users: sorted))
+        #expect(jsonl == sorted.map { ReportSamples.json(for: $0).line + "\n" }.joined())
     }
 
     @Test func aStopBetweenBlocksFinishesNothing() throws {
@@ -70,9 +70,7 @@ import Testing
         #expect(written.summaries.map(\.csvBytes) == users.map { RecommendationsCSV.rows(for: $0).utf8.count })
         #expect(
             written.summaries.map(\.jsonlBytes)
-                == users.map {
-                    RecommendationsJSONL.line(UserJSONReport.document(for: $0)).utf8.count
-                })
+                == users.map { ReportSamples.json(for: $0).line.utf8.count + 1 })
         #expect(written.tally.readers == 20)
         let csv = try Data(contentsOf: folder.appendingPathComponent("recommendations.csv"))
         #expect(csv.count == RecommendationsCSV.header.utf8.count + written.summaries.map(\.csvBytes).reduce(0, +))

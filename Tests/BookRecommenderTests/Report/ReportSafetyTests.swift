@@ -70,7 +70,7 @@ import Testing
             }
             #expect(!page.lowercased().contains("javascript:"), "\(name)")
         }
-        let json = UserJSONReport.document(for: Self.hostileEnrichedUsers[0]).compactText
+        let json = ReportSamples.json(for: Self.hostileEnrichedUsers[0]).line
         #expect(!json.contains("javascript:"))
         #expect(!json.contains("previewLink"))
     }

@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct UserReportTests {
     @Test func jsonFollowsTheSchema() throws {
-        let data = UserJSONReport.document(for: ReportSamples.user("u/1")).data
-        let text = String(decoding: data, as: UTF8.self)
+        let text = ReportSamples.json(for: ReportSamples.user("u/1")).text
+        let data = Data(text.utf8)
         #expect(text.hasPrefix("{\n  \"recommendations\": [\n"))
         #expect(text.hasSuffix("  \"schemaVersion\": 2,\n  \"user\": \"u/1\"\n}\n"))
         #expect(text.contains("\"score\": 4.2,\n"))
@@ -25,7 +25,10 @@ import Testing
         #expect(picks[1]["fallback"] as? Bool == true)
     }
 
-    @Test func streamedDocumentsAreTheDocumentsBytes() {
+    /// The writer prints as `JSONValue` does (sorted keys, its spacing, escapes and
+    /// numbers): its document, read back and printed again (scores and ratings
+    /// with at most 4 decimals, as the schema says), gives the same bytes.
+    @Test func writtenDocumentsPrintAsJSONValueDoes() throws {
         var odd = ReportSamples.user("odd\u{2028}")
         odd.picks[0].score = .nan
         odd.picks[1].score = 12_345_678.123456
@@ -33,17 +36,34 @@ import Testing
             ReportSamples.hostileUsers + ReportSamples.enrichedClub + ReportSafetyTests.hostileEnrichedUsers
             + [odd, UserPicks(user: "none", picks: [], rated: [])]
         for user in users {
-            let pretty = TextBuffer(), compact = TextBuffer()
-            UserJSONReport.write(user, to: pretty)
-            compact.append(compactJSONOf: pretty)
-            #expect(pretty.string == UserJSONReport.document(for: user).text, "\(user.user)")
-            #expect(compact.string == UserJSONReport.document(for: user).compactText, "\(user.user)")
+            let written = ReportSamples.json(for: user)
+            let value = Self.fixed(try JSONDecoder().decode(JSONValue.self, from: Data(written.text.utf8)))
+            #expect(written.text == value.text, "\(user.user)")
+            #expect(written.line == value.compactText, "\(user.user)")
+        }
+    }
+
+    /// `value` with every `score` and `rating` a number of at most 4 decimals, as the document prints them.
+    private static func fixed(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .array(let items): return .array(items.map(fixed))
+        case .object(let members):
+            var fixedMembers = members.mapValues(fixed)
+            for key in ["score", "rating"] {
+                switch members[key] {
+                case .integer(let number): fixedMembers[key] = .fixed(Double(number), places: 4)
+                case .number(let number): fixedMembers[key] = .fixed(number, places: 4)
+                default: break
+                }
+            }
+            return .object(fixedMembers)
+        default: return value
         }
     }
 
     @Test func jsonSurvivesHostileIdsAndTitles() throws {
         for user in ReportSamples.hostileUsers {
-            let data = UserJSONReport.document(for: user).data
+            let data = Data(ReportSamples.json(for: user).text.utf8)
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             #expect(object["user"] as? String == user.user)
             let picks = try #require(object["recommendations"] as? [[String: Any]])
