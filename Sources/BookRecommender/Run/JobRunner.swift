@@ -1,9 +1,9 @@
 import Foundation
 
-/// Runs one batch: ingest → model (fitted, or read from `--model`) →
-/// recommend → enrich → report, timing each
-/// stage, into a new folder of the output folder's run history (see
-/// `RunHistory`), under the job's lock.
+/// Runs one batch under the job's lock, into a new folder of the output
+/// folder's run history (see `RunHistory`): the stages (inputs → model →
+/// scoring → enrichment → export → pages, in `JobRunner+Stages.swift`),
+/// then the commit that makes the folder the run and `latest`.
 public struct JobRunner {
     /// What a finished run produced, for the one-line result on stdout.
     public struct Outcome: Sendable {
@@ -112,136 +112,5 @@ public struct JobRunner {
             throw RunError.enrichmentRequired(missing: missing, of: summary.enrichment?.books ?? 0)
         }
         return outcome
-    }
-
-    /// The stages, writing every file into `folder` but the readers' own,
-    /// which go to `users/` and `mail/` in `readersFolder`.
-    private func produce(
-        files: [InputFile], catalog: InputFile?, members: MembersList?, into folder: URL,
-        readersInto readersFolder: URL, _ startedAt: Date, cancellation: CancellationFlag
-    ) async throws -> (RunSummary, Outcome) {
-        var stopwatch = Stopwatch()
-        let rejectsFile = try RejectsFile(folder: folder)
-        defer { rejectsFile.discard() }
-        for entry in members?.rejectEntries ?? [] { rejectsFile.log.add(entry) }
-
-        let modelStage = ModelStage(settings: settings, log: log)
-        let loaded = try modelStage.load()
-        let modelSeconds = stopwatch.lap()
-        let result = try IngestStage(settings: settings, log: log).run(
-            files, catalog: catalog, model: loaded, rejects: rejectsFile.log)
-        try Task.checkCancellation()
-        var summary = RunSummary(
-            startedAt: ISO8601DateFormatter().string(from: startedAt), users: result.data.userCount,
-            items: result.data.itemCount, records: result.totals, catalog: result.catalog, files: result.files,
-            members: result.members, duplicatesReplaced: 0, fallbackUsers: 0, recommendations: 0,
-            settings: .init(settings))
-        summary.membersFile = members?.report
-        summary.catalogDetail = result.catalogDetail
-        summary.seconds.ingest = stopwatch.lap()
-        guard result.totals.used + result.totals.shelved > 0 else {
-            throw RunError.noRatings(rejected: result.totals.rejected)
-        }
-
-        let model = try modelStage.prepare(result, model: loaded)
-        summary.duplicatesReplaced = model.rated.duplicatesReplaced
-        summary.model = model.source
-        var used = settings
-        used.model = model.options
-        summary.settings = .init(used)
-        summary.seconds.model = modelSeconds + stopwatch.lap()
-        log.info(
-            "model", model.source == nil ? "fitted" : "ready",
-            ["items": String(model.books.count), "seconds": "\(summary.seconds.model)"])
-        try Task.checkCancellation()
-
-        let users = (0..<result.data.userCount).filter {
-            settings.shard?.contains(user: result.data.userIDs[$0]) ?? true
-        }
-        let lists = try UserScoring.recommend(model, users: users, cancellation: cancellation)
-        summary.fallbackUsers = lists.filter { !$0.isEmpty && $0.allSatisfy(\.fallback) }.count
-        summary.recommendations = lists.reduce(0) { $0 + $1.count }
-        summary.seconds.recommend = stopwatch.lap()
-        log.info("recommend", "done", ["users": String(lists.count), "seconds": "\(summary.seconds.recommend)"])
-
-        let assembler = PickAssembler(data: result.data, items: result.items, books: model.books)
-        let enriched = await EnrichStage(settings: settings.enrich, log: log)
-            .run(assembler.lookups(for: lists), out: URL(fileURLWithPath: settings.out))
-        try Task.checkCancellation()
-        summary.enrichment = enriched.summary
-        summary.seconds.enrich = stopwatch.lap()
-
-        // After enrichment, so tonight's covers reach the app's book database; every
-        // shard has the same model, so only the first writes it.
-        if let path = settings.exportCoreML, (settings.shard?.index ?? 0) == 0,
-            let exporting = model.bookModel(
-                ratings: Ratings(data: result.data, items: result.items), startedAt: startedAt)
-        {
-            let exported = try CoreMLExport.write(
-                model: exporting, to: URL(fileURLWithPath: path),
-                cacheFolder: settings.enrich.options(out: URL(fileURLWithPath: settings.out))?.cacheFolder)
-            log.info(
-                "export", "coreml",
-                ["model": exported.model.path, "books": String(exported.items), "links": String(exported.links)])
-        }
-
-        var index: URL?
-        if settings.writeReports || settings.shard != nil {
-            var inputs = ReportStage.Inputs(
-                rated: model.rated, assembler: assembler, users: users, lists: lists, enrichments: enriched.enrichments,
-                totals: ReportTotals(
-                    users: result.data.userCount, books: result.data.itemCount, ratings: result.totals.used,
-                    rejected: result.totals.rejected, notice: enriched.notice,
-                    runDate: ReportTotals.day(of: startedAt), name: settings.name,
-                    membersWithoutRatings: result.membersWithoutRatings,
-                    membersWithoutMail: settings.mail == nil ? [] : members?.report.withoutMail ?? [],
-                    withoutStars: result.totals.interactions))
-            if settings.writeReports {
-                inputs.listSettings = ListSettings(used)
-                inputs.comparer = lastDigest(result, lists: ListSettings(used))
-                inputs.totals.lastDigest = inputs.comparer?.lastDigest
-                inputs.mail = mail(members, readers: users.map { result.data.userIDs[$0] }, result, startedAt)
-            }
-            let reported = try ReportStage(settings: settings, log: log).run(
-                inputs, into: folder, readersInto: readersFolder, cancellation: cancellation)
-            index = reported.index
-            summary.sinceLastDigest = reported.changes
-        }
-        try rejectsFile.commit()
-        summary.seconds.report = stopwatch.lap()
-        summary.seconds.total = stopwatch.total
-        summary.peakMemoryMB = PeakMemory.megabytes()
-        try PlainFile.write(try summary.encoded(), to: folder.appendingPathComponent("summary.json").path)
-        log.info(
-            "report", "written", ["folder": folder.path, "users": String(settings.writeReports ? users.count : 0)])
-        if let notice = enriched.notice { log.warning("enrich", "incomplete", ["message": notice]) }
-        let outcome = Outcome(
-            users: result.data.userCount, items: result.data.itemCount, records: result.totals,
-            report: index ?? folder.appendingPathComponent("summary.json"), seconds: summary.seconds.total,
-            membersWithoutRatings: result.membersWithoutRatings, unusable: Self.unusable(result))
-        return (summary, outcome)
-    }
-
-    /// The comparison with the last digest in the output folder (see `PreviousRun`), logged.
-    private func lastDigest(_ result: Ingestor.Result, lists: ListSettings) -> ListComparer {
-        let (lastDigest, previous) = PreviousRun.load(
-            out: URL(fileURLWithPath: settings.out), settings: lists, readers: result.data.userIDs)
-        log.info(
-            "report", "last digest",
-            [
-                "comparison": lastDigest.kind.rawValue, "run": lastDigest.previousRun ?? "none",
-                "differences": lastDigest.differences.joined(separator: "; "),
-            ])
-        return ListComparer(
-            lastDigest: lastDigest, previous: previous, itemKeys: result.data.itemKeys, items: result.items)
-    }
-
-    /// The members whose files failed, then the other files that failed whole.
-    static func unusable(_ result: Ingestor.Result) -> [String] {
-        let members = Set(result.members.flatMap(\.files))
-        let files = result.files.filter {
-            !members.contains($0.path) && $0.error != nil && $0.records.used + $0.records.shelved == 0
-        }
-        return result.members.filter(\.failed).map { "member \($0.name)" } + files.map { "file \($0.path)" }
     }
 }
