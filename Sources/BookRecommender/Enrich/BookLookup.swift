@@ -1,5 +1,5 @@
 /// One book to enrich, as the caller knows it.
-package struct BookLookup: Sendable, Equatable {
+struct BookLookup: Sendable, Equatable {
     /// The item key the reports use (ISBN-13 or the format's own id); also the cache key.
     package var key: String
     /// A validated ISBN-13, when the book has one.

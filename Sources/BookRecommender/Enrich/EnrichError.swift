@@ -2,7 +2,7 @@
 ///
 /// No case ever carries the API key or a URL holding it: requests are named by
 /// their query (`isbn:9780439023481`) or volume id only.
-package indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sendable {
+indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sendable {
     /// No API key is configured and the options require one.
     case noAPIKey(variable: String)
     /// The server answered with an error status that is not retried (or no retries were left).

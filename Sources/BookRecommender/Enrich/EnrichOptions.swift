@@ -4,7 +4,7 @@ import Foundation
 /// shrink the rates, backoffs and timeouts and point `baseURL` at a loopback server.
 package struct EnrichOptions: Sendable {
     /// The public Google Books endpoint.
-    package static let defaultBaseURL = URL(string: "https://www.googleapis.com/books/v1")!
+    static let defaultBaseURL = URL(string: "https://www.googleapis.com/books/v1")!
 
     /// API root; `/volumes` and `/volumes/{id}` are appended.
     package var baseURL = EnrichOptions.defaultBaseURL
@@ -19,39 +19,39 @@ package struct EnrichOptions: Sendable {
     /// add load; with no key every uncached book is `skipped` with a reason that
     /// names the variable. Set `false` only for servers that need no key
     /// (the loopback test server, a local mirror).
-    package var requireKey = true
+    var requireKey = true
     /// Two-letter country sent as `country=`; without it Google answers 403
     /// `unknownLocation` to callers it cannot geolocate (data-centre IPs).
     package var country = "US"
     /// Volumes asked for per search (`maxResults=`).
-    package var maxResults = 3
+    var maxResults = 3
     /// Requests per second, shared by every lookup.
     package var rate = 1.0
     /// Requests that may go out at once above the steady rate.
-    package var burst = 2
+    var burst = 2
     /// Requests in flight at most.
-    package var maxInFlight = 4
+    var maxInFlight = 4
     /// Retries per request after a 429, 5xx, timeout or dropped connection.
-    package var maxRetries = 5
+    var maxRetries = 5
     /// Backoff before retry n is uniform in `0...min(backoffCap, backoffBase * 2^n)` seconds.
-    package var backoffBase = 1.0
+    var backoffBase = 1.0
     /// The longest backoff, in seconds.
-    package var backoffCap = 30.0
+    var backoffCap = 30.0
     /// A `Retry-After` longer than this (seconds) is not waited for; the request fails instead.
-    package var maxRetryAfter = 120.0
+    var maxRetryAfter = 120.0
     /// The most requests one run sends, retries included (`--max-requests`):
     /// a key's daily quota can then be shared by several jobs or shards.
     /// Books left over are skipped, not cached, and looked up by later runs.
     /// nil: no cap.
-    package var maxRequests: Int?
+    var maxRequests: Int?
     /// Whole seconds per request.
-    package var timeoutSeconds = 10
+    var timeoutSeconds = 10
     /// Cache folder; `nil` disables the cache.
     package var cacheFolder: URL?
     /// How long `ok` entries are reused.
-    package var positiveTTL: TimeInterval = 30 * 86_400
+    var positiveTTL: TimeInterval = 30 * 86_400
     /// How long `not-found` entries are reused.
-    package var negativeTTL: TimeInterval = 7 * 86_400
+    var negativeTTL: TimeInterval = 7 * 86_400
     /// No network at all: cache hits are used, everything else is `skipped: offline`.
     package var offline = false
     /// Seed for the backoff jitter; `nil` uses the system generator.

@@ -1,19 +1,19 @@
 /// Counters of one enrich run, for the run summary. Never holds the API key.
-package struct EnrichStats: Sendable, Equatable, Codable {
+struct EnrichStats: Sendable, Equatable, Codable {
     /// Requests handed to the transport, retries included.
-    package var requestsSent = 0
+    var requestsSent = 0
     /// Answers by HTTP status code (`"200": 12`).
-    package var answersByStatus: [String: Int] = [:]
+    var answersByStatus: [String: Int] = [:]
     /// Requests that got no answer (timeout, dropped connection, other network error).
-    package var transportFailures = 0
+    var transportFailures = 0
     /// Requests sent again after a retryable failure.
     package var retries = 0
     /// Seconds spent waiting for the rate limiter, summed over requests.
-    package var limiterWaitSeconds = 0.0
+    var limiterWaitSeconds = 0.0
     /// Books answered from the cache.
-    package var cacheHits = 0
+    var cacheHits = 0
     /// Cache entries that could not be written (each also listed in the issues).
-    package var cacheWriteFailures = 0
+    var cacheWriteFailures = 0
     /// Books by outcome.
     package var enriched = 0
     /// Books Google Books does not have.
@@ -23,17 +23,17 @@ package struct EnrichStats: Sendable, Equatable, Codable {
     /// Books not looked up (offline, no key, key refused, quota gone, nothing to search by).
     package var skipped = 0
     /// Whether the daily quota stopped the run, and what said so.
-    package var quotaExhausted = false
+    var quotaExhausted = false
     /// What said the quota is gone (status and message), when it is.
-    package var quotaReason: String?
+    var quotaReason: String?
     /// Whether Google Books refused the API key, which stopped the run.
-    package var keyRejected = false
+    var keyRejected = false
     /// What refused it (status, reason and message), when it was.
-    package var keyReason: String?
+    var keyReason: String?
     /// Whether repeated connection failures (no route, DNS, refused) stopped the run.
-    package var unreachable = false
+    var unreachable = false
     /// Whether the run's request cap (`EnrichOptions.maxRequests`) stopped it.
-    package var requestCapReached = false
+    var requestCapReached = false
 
     /// All counters at zero.
     package init() {}

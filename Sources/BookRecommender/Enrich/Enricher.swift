@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Offline, or without an API key while `requireKey` is set, nothing is sent:
 /// cache hits are still used and every other book is `skipped` with the reason.
-package struct Enricher: Sendable {
+struct Enricher: Sendable {
     /// The settings this enricher runs with.
     package let options: EnrichOptions
     private let transport: any HTTPTransport

@@ -1,6 +1,6 @@
 /// What Google Books says about one book, already cleaned for display:
 /// plain-text description, `http`/`https` links only, an `https` cover without the page curl.
-package struct Enrichment: Sendable, Equatable, Codable {
+struct Enrichment: Sendable, Equatable, Codable {
     /// How the lookup ended; the other fields are set only for `ok`.
     package var status: EnrichmentStatus
     /// Title and authors as Google Books has them.
@@ -9,17 +9,17 @@ package struct Enrichment: Sendable, Equatable, Codable {
     /// Plain text; paragraphs separated by a blank line. Never contains markup.
     package var description: String?
     /// The web reader link, else the preview link.
-    package var previewLink: String?
+    var previewLink: String?
     /// Cover thumbnail, `https`, without the page-curl effect.
-    package var thumbnail: String?
+    var thumbnail: String?
     /// Page count, when Google Books knows it.
-    package var pageCount: Int?
+    var pageCount: Int?
     /// As Google gives it: `"1973"`, `"2020-11"` or `"2019-11-12"`.
-    package var publishedDate: String?
+    var publishedDate: String?
     /// Google's subject categories.
-    package var categories: [String]
+    var categories: [String]
     /// The Google Books volume id (`kPbzR4LDkAkC`).
-    package var volumeID: String?
+    var volumeID: String?
 
     /// A result with `status` and whatever fields are known.
     package init(

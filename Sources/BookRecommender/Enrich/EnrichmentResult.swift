@@ -1,12 +1,12 @@
 /// Everything one enrich run produced.
-package struct EnrichmentResult: Sendable, Equatable {
+struct EnrichmentResult: Sendable, Equatable {
     /// One entry per distinct book key.
-    package var enrichments: [String: Enrichment]
+    var enrichments: [String: Enrichment]
     /// Counters of the run.
     package var stats: EnrichStats
     /// Run-level problems, in the order they happened: no key, quota exhausted,
     /// cache entries that could not be written.
-    package var issues: [EnrichError]
+    var issues: [EnrichError]
 
     /// Bundles the parts of a run result.
     package init(enrichments: [String: Enrichment], stats: EnrichStats, issues: [EnrichError]) {
@@ -17,7 +17,7 @@ package struct EnrichmentResult: Sendable, Equatable {
 }
 
 /// Reported after each book is settled.
-package struct EnrichProgress: Sendable, Equatable {
+struct EnrichProgress: Sendable, Equatable {
     /// Books settled so far, this one included.
     package var done: Int
     /// Distinct books in the run.

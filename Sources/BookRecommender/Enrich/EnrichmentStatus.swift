@@ -1,6 +1,6 @@
 /// How the lookup of one book ended. Encoded as one string:
 /// `"ok"`, `"not-found"`, `"failed: <reason>"` or `"skipped: <reason>"`.
-package enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
+enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Google Books had the book; the other fields hold what it said.
     case ok
     /// Every query answered, none with a matching volume.
@@ -11,9 +11,9 @@ package enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvert
     case skipped(String)
 
     /// Why every book is skipped in a run with `--no-enrich`.
-    package static let enrichmentOff = "enrichment is off (--no-enrich)"
+    static let enrichmentOff = "enrichment is off (--no-enrich)"
     /// Why a book with neither an ISBN nor a title and author is skipped.
-    package static let nothingToSearchBy = "no ISBN, nor title and author, to search by"
+    static let nothingToSearchBy = "no ISBN, nor title and author, to search by"
 
     /// Whether a later run looks the book up again: every failed lookup, and
     /// every skipped one but those no run would send (enrichment off, nothing

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One HTTP answer.
-package struct HTTPResponse: Sendable, Equatable {
+struct HTTPResponse: Sendable, Equatable {
     /// The HTTP status code.
     package var status: Int
     /// Header fields with lower-cased names.
@@ -21,7 +21,7 @@ package struct HTTPResponse: Sendable, Equatable {
 ///
 /// `URLSessionTransport` is the real one; it is also what the tests use, against
 /// a loopback server.
-package protocol HTTPTransport: Sendable {
+protocol HTTPTransport: Sendable {
     /// Fetches `url`. `request` names the request in errors (it never holds the key).
     /// - Throws: `EnrichError.timeout`, `.connectionLost`, `.transport` or `.cancelled`.
     func get(_ url: URL, request: String) async throws(EnrichError) -> HTTPResponse

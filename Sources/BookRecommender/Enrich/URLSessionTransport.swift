@@ -6,7 +6,7 @@ import Foundation
 
 /// `HTTPTransport` over an ephemeral `URLSession`: no URL cache, no cookies,
 /// a whole-second request timeout (FoundationNetworking truncates fractions).
-package struct URLSessionTransport: HTTPTransport {
+struct URLSessionTransport: HTTPTransport {
     private let session: URLSession
     private let timeoutSeconds: Int
 

@@ -8,20 +8,20 @@ package struct EvaluationReport: Sendable {
         package var users: Int
         package var items: Int
         /// Books with at least one training rating (the coverage denominator).
-        package var trainingItems: Int
+        var trainingItems: Int
         /// Training ratings and interactions after duplicates were resolved.
         package var trainingRatings: Int
-        package var testRatings: Int
+        var testRatings: Int
         /// Held-out books without stars (every one relevant).
-        package var testInteractions: Int = 0
+        var testInteractions: Int = 0
         /// Held-out ratings at or above the relevance minimum (after duplicates).
-        package var relevantTestRatings: Int
+        var relevantTestRatings: Int
         /// Ratings replaced by a later rating of the same book by the same user.
-        package var duplicatesReplaced: Int
+        var duplicatesReplaced: Int
     }
 
     /// The filter's scores on one kind of held-out book alone.
-    package struct Part: Sendable, Equatable {
+    struct Part: Sendable, Equatable {
         package var name: String
         package var metrics: RankingMetrics
     }
@@ -41,7 +41,7 @@ package struct EvaluationReport: Sendable {
     /// The item-item filter.
     package var model: Row
     /// The filter on held-out ratings and on held-out interactions alone, when both were held out.
-    package var breakdown: [Part] = []
+    var breakdown: [Part] = []
     /// Every user gets the popularity list.
     package var popularity: Row
 

@@ -11,7 +11,7 @@ package struct EvaluationSplit: Sendable {
     }
 
     /// Which held-out books count as relevant.
-    package enum Relevance: Sendable {
+    enum Relevance: Sendable {
         /// Ratings at or above the minimum, and every interaction.
         case all
         /// Ratings at or above the minimum only.
@@ -25,12 +25,12 @@ package struct EvaluationSplit: Sendable {
     /// Held-out ratings and interactions, with the same `userIDs` and
     /// `itemKeys` as `training`.
     package var test: RatingData
-    package var origin: Origin
+    var origin: Origin
     /// Ratings dropped before splitting because the same user rated the same
     /// book again later (holdout splits; a file split leaves them to the model).
-    package var duplicatesReplaced: Int
+    var duplicatesReplaced: Int
     /// A split with the given parts; `test` must share `training`'s users and items.
-    package init(training: RatingData, test: RatingData, origin: Origin, duplicatesReplaced: Int = 0) {
+    init(training: RatingData, test: RatingData, origin: Origin, duplicatesReplaced: Int = 0) {
         precondition(
             training.userIDs == test.userIDs && training.itemKeys == test.itemKeys,
             "EvaluationSplit: training and test are interned differently")
@@ -68,14 +68,14 @@ package struct EvaluationSplit: Sendable {
     }
 
     /// Held-out interactions (other editions, which only keep books out of picks, aside).
-    package var testInteractions: Int { test.shelfTag.count { $0.kind != nil } }
+    var testInteractions: Int { test.shelfTag.count { $0.kind != nil } }
 
     /// Each user's relevant held-out books, ascending by item index: those
     /// rated at least `minimum` and, as `relevance` says, those held out
     /// without stars. When the test part rates a book twice for the same
     /// user, the later rating decides; a book rated below `minimum` is not
     /// relevant, whatever else the reader did with it.
-    package func relevantItems(minimum: Float, relevance: Relevance = .all) -> [[Int32]] {
+    func relevantItems(minimum: Float, relevance: Relevance = .all) -> [[Int32]] {
         var latest = [[Int32: Float]](repeating: [:], count: test.userCount)
         if relevance != .interactions {
             for entry in 0..<test.ratingCount {

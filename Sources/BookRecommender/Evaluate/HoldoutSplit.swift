@@ -89,7 +89,7 @@ package struct HoldoutSplit: Sendable, Equatable {
     /// How many of a user's `ratings` (books) are held out: none below 2 (or
     /// for a fraction ≤ 0), else `round(fraction · ratings)` kept within
     /// `1...ratings − 1`.
-    package static func testCount(ratings: Int, fraction: Double) -> Int {
+    static func testCount(ratings: Int, fraction: Double) -> Int {
         guard ratings >= 2, fraction > 0, fraction.isFinite else { return 0 }
         let share = Int((min(fraction, 1) * Double(ratings)).rounded())
         return min(ratings - 1, max(1, share))

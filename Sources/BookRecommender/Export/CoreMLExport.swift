@@ -32,7 +32,7 @@ package enum CoreMLExport {
     }
 
     /// The file name of the book database written beside the model.
-    package static let booksFileName = "books.json"
+    static let booksFileName = "books.json"
 
     /// Writes `books.json`, then the model to `url` (each atomically), creating
     /// the folder when needed. The model's metadata gives `model.trainedAt` as
@@ -56,7 +56,7 @@ package enum CoreMLExport {
     /// The Core ML model of `model`: every item (by index, ids its book keys)
     /// with its neighbour list, even an empty one, so every item id is known
     /// to Core ML.
-    package static func spec(model: BookModel) -> CoreMLSpec {
+    static func spec(model: BookModel) -> CoreMLSpec {
         let neighbors = model.tables.neighbors
         let similarities = (0..<model.bookCount).map { item in
             CoreMLSpec.ItemSimilarityRecommender.SimilarItems(
@@ -78,10 +78,10 @@ package enum CoreMLExport {
     }
 
     /// The feature names Create ML gives an item-similarity recommender.
-    package enum FeatureName {
+    enum FeatureName {
         package static let items = "items"
         package static let count = "k"
-        package static let restrict = "restrict_"
+        static let restrict = "restrict_"
         package static let exclude = "exclude"
         package static let recommendations = "recommendations"
         package static let scores = "scores"

@@ -4,15 +4,15 @@
 ///
 /// The field numbers are in `CoreMLSpec+Encoding.swift`; the README section
 /// "Core ML export" says where they were looked up.
-package struct CoreMLSpec: Sendable, Equatable {
+struct CoreMLSpec: Sendable, Equatable {
     /// Core ML specification version 4 (iOS 13, macOS 10.15) is the first with
     /// `ItemSimilarityRecommender`.
-    package static let recommenderSpecificationVersion: Int32 = 4
+    static let recommenderSpecificationVersion: Int32 = 4
 
     /// `Model.specificationVersion`.
-    package var specificationVersion: Int32
+    var specificationVersion: Int32
     /// `Model.description`.
-    package var modelDescription: ModelDescription
+    var modelDescription: ModelDescription
     /// `Model.itemSimilarityRecommender`, the `Type` oneof's case for this model.
     package var recommender: ItemSimilarityRecommender
 
@@ -25,13 +25,13 @@ package struct CoreMLSpec: Sendable, Equatable {
     }
 
     /// `ModelDescription`: the input and output features and the metadata.
-    package struct ModelDescription: Sendable, Equatable {
+    struct ModelDescription: Sendable, Equatable {
         package var inputs: [FeatureDescription]
         package var outputs: [FeatureDescription]
         /// The main output (`predictedFeatureName`).
-        package var predictedFeatureName: String
+        var predictedFeatureName: String
         /// The output holding scores (`predictedProbabilitiesName`).
-        package var predictedProbabilitiesName: String
+        var predictedProbabilitiesName: String
         package var metadata: Metadata
 
         package init(
@@ -47,13 +47,13 @@ package struct CoreMLSpec: Sendable, Equatable {
     }
 
     /// `Metadata`: what Xcode shows on the model's page.
-    package struct Metadata: Sendable, Equatable {
-        package var shortDescription: String
-        package var versionString: String
+    struct Metadata: Sendable, Equatable {
+        var shortDescription: String
+        var versionString: String
         package var author: String
-        package var license: String
+        var license: String
         /// `userDefined`: free key/value pairs, written sorted by key.
-        package var userDefined: [String: String]
+        var userDefined: [String: String]
 
         package init(
             shortDescription: String, versionString: String, author: String, license: String,
@@ -68,9 +68,9 @@ package struct CoreMLSpec: Sendable, Equatable {
     }
 
     /// `FeatureDescription`: one input or output.
-    package struct FeatureDescription: Sendable, Equatable {
+    struct FeatureDescription: Sendable, Equatable {
         package var name: String
-        package var shortDescription: String
+        var shortDescription: String
         package var type: FeatureType
 
         package init(name: String, shortDescription: String, type: FeatureType) {
@@ -81,15 +81,15 @@ package struct CoreMLSpec: Sendable, Equatable {
     }
 
     /// `FeatureType` (FeatureTypes.proto), limited to the kinds a recommender uses.
-    package struct FeatureType: Sendable, Equatable {
+    struct FeatureType: Sendable, Equatable {
         /// A dictionary key or a sequence element: `Int64FeatureType` or `StringFeatureType`.
-        package enum Scalar: Sendable, Equatable {
+        enum Scalar: Sendable, Equatable {
             case int64
             case string
         }
 
         /// The `Type` oneof.
-        package enum Kind: Sendable, Equatable {
+        enum Kind: Sendable, Equatable {
             case int64
             case double
             case string
@@ -101,7 +101,7 @@ package struct CoreMLSpec: Sendable, Equatable {
 
         package var kind: Kind
         /// `isOptional`: the caller may leave the feature out.
-        package var isOptional: Bool
+        var isOptional: Bool
 
         package init(_ kind: Kind, isOptional: Bool = false) {
             self.kind = kind
@@ -115,11 +115,11 @@ package struct CoreMLSpec: Sendable, Equatable {
     /// r_i as `Σ_i sim(i, k) · (r_i − shift_k)`, where `sim(i, k)` is the
     /// score of k in i's `similarItemList` (0 when k is not in it) and
     /// `shift_k` is k's `itemScoreAdjustment`.
-    package struct ItemSimilarityRecommender: Sendable, Equatable {
+    struct ItemSimilarityRecommender: Sendable, Equatable {
         /// `ConnectedItem`: a neighbour and its similarity.
-        package struct ConnectedItem: Sendable, Equatable {
+        struct ConnectedItem: Sendable, Equatable {
             /// Index into `itemStringIDs`.
-            package var itemID: UInt64
+            var itemID: UInt64
             package var similarity: Double
 
             package init(itemID: UInt64, similarity: Double) {
@@ -129,12 +129,12 @@ package struct CoreMLSpec: Sendable, Equatable {
         }
 
         /// `SimilarItems`: one item's neighbours.
-        package struct SimilarItems: Sendable, Equatable {
+        struct SimilarItems: Sendable, Equatable {
             /// Index into `itemStringIDs`.
-            package var itemID: UInt64
-            package var similarItems: [ConnectedItem]
+            var itemID: UInt64
+            var similarItems: [ConnectedItem]
             /// `itemScoreAdjustment` (`shift` in the scoring rule); 0 here.
-            package var scoreAdjustment: Double
+            var scoreAdjustment: Double
 
             package init(itemID: UInt64, similarItems: [ConnectedItem], scoreAdjustment: Double = 0) {
                 self.itemID = itemID
@@ -146,13 +146,13 @@ package struct CoreMLSpec: Sendable, Equatable {
         /// `itemItemSimilarities`.
         package var similarities: [SimilarItems]
         /// `itemStringIds`: the item keys, by item index.
-        package var itemStringIDs: [String]
-        package var itemInputFeatureName: String
-        package var numRecommendationsInputFeatureName: String
-        package var itemRestrictionInputFeatureName: String
-        package var itemExclusionInputFeatureName: String
-        package var recommendedItemListOutputFeatureName: String
-        package var recommendedItemScoreOutputFeatureName: String
+        var itemStringIDs: [String]
+        var itemInputFeatureName: String
+        var numRecommendationsInputFeatureName: String
+        var itemRestrictionInputFeatureName: String
+        var itemExclusionInputFeatureName: String
+        var recommendedItemListOutputFeatureName: String
+        var recommendedItemScoreOutputFeatureName: String
 
         package init(
             similarities: [SimilarItems], itemStringIDs: [String], itemInputFeatureName: String,

@@ -14,9 +14,9 @@ import Foundation
 /// writer.message(2) { $0.string(1, "items") }
 /// let data = Data(writer.bytes)
 /// ```
-package struct ProtobufWriter: Sendable {
+struct ProtobufWriter: Sendable {
     /// How a field's value is laid out after its key.
-    package enum WireType: UInt8, Sendable {
+    enum WireType: UInt8, Sendable {
         /// A base-128 varint: integers, booleans, enums.
         case varint = 0
         /// Eight bytes, little-endian: `double`, `fixed64`.
@@ -46,14 +46,14 @@ package struct ProtobufWriter: Sendable {
     }
 
     /// A `uint64` field.
-    package mutating func uint64(_ field: Int, _ value: UInt64) {
+    mutating func uint64(_ field: Int, _ value: UInt64) {
         key(field, .varint)
         varint(value)
     }
 
     /// An `int32` field. A negative value is sign-extended to 64 bits (ten
     /// bytes), as the protobuf specification requires.
-    package mutating func int32(_ field: Int, _ value: Int32) {
+    mutating func int32(_ field: Int, _ value: Int32) {
         key(field, .varint)
         varint(UInt64(bitPattern: Int64(value)))
     }

@@ -15,12 +15,12 @@ package struct Catalog: Sendable {
         /// The catalog's own id (`book_id`), the id generic ratings files use.
         package var bookID: String
         /// Goodreads edition id (`goodreads_book_id`), the `Book Id` of Goodreads exports.
-        package var goodreadsID: String?
+        var goodreadsID: String?
         package var isbn13: String?
         package var title: String
         package var authors: [String]
-        package var year: Int?
-        package var imageURL: String?
+        var year: Int?
+        var imageURL: String?
 
         package init(
             bookID: String, goodreadsID: String? = nil, isbn13: String? = nil, title: String,
@@ -85,7 +85,7 @@ package struct Catalog: Sendable {
     /// The entry a record's book reference points at: by ISBN-13 first, then by
     /// `goodreads:` id, then by plain catalog id, then by alias (`barcode:…`,
     /// `itemnumber:…`, `biblionumber:…`).
-    package func entry(for book: BookRef) -> Entry? {
+    func entry(for book: BookRef) -> Entry? {
         if let isbn = book.isbn13, let index = byISBN13[isbn] { return entries[index] }
         guard let local = book.localID else { return nil }
         let goodreadsPrefix = "goodreads:"

@@ -23,7 +23,7 @@ package struct Ingestor {
         /// then `data` holds the reader ids and book keys but no rating or
         /// shelf entries, `editions` is none, and the model's readers' rows
         /// are the ratings.
-        package var keptByModel = false
+        var keptByModel = false
 
         /// The members whose files gave no rating.
         package var membersWithoutRatings: [MemberReport] { members.filter { $0.problem != nil } }
@@ -34,7 +34,7 @@ package struct Ingestor {
     package var columns: ColumnMap?
     /// `--rating-scale`: the scale of every generic file (ratings CSV and
     /// XML), or nil to take a ratings XML's own `scale` or detect each file's.
-    package var ratingScale: RatingScale?
+    var ratingScale: RatingScale?
     package var policy: BadRecordPolicy
     /// How many threads may parse one generic ratings file or ratings XML file
     /// (the result is the same for any count).

@@ -57,7 +57,7 @@ public struct RatingScale: Sendable, Equatable, Codable {
     /// when there is no rating, or more than 5 % lie above 100.
     /// - Parameter holdingAll: take the smallest scale that holds every
     ///   rating (for a file that cannot be read a second time).
-    package static func detected(from values: RatingValues, holdingAll: Bool = false) -> RatingScale? {
+    static func detected(from values: RatingValues, holdingAll: Bool = false) -> RatingScale? {
         guard values.count > 0 else { return nil }
         let tolerated = holdingAll ? 0 : values.count / 20
         let maximum: Float

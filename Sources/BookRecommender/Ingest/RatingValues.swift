@@ -1,12 +1,12 @@
 /// What the non-zero ratings of one file look like, for `RatingScale.detected(from:)`.
-package struct RatingValues: Sendable, Equatable {
+struct RatingValues: Sendable, Equatable {
     package private(set) var count = 0
-    package private(set) var largest: Float = 0
-    package private(set) var smallest: Float = .infinity
+    private(set) var largest: Float = 0
+    private(set) var smallest: Float = .infinity
     /// Ratings above 5, 10 and 100: what speaks for a larger scale.
-    package private(set) var aboveFive = 0
-    package private(set) var aboveTen = 0
-    package private(set) var aboveHundred = 0
+    private(set) var aboveFive = 0
+    private(set) var aboveTen = 0
+    private(set) var aboveHundred = 0
 
     package init() {}
 
@@ -45,7 +45,7 @@ package struct RatingValues: Sendable, Equatable {
     }
 
     /// Counts a rating above `RatingScale.detectionLimit` (rejected as it was read).
-    package mutating func addBeyondLimit() {
+    mutating func addBeyondLimit() {
         count += 1
         aboveFive += 1
         aboveTen += 1

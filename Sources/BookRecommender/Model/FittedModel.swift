@@ -1,6 +1,6 @@
 /// A fitted item-item filter: the deduplicated ratings, every book's
 /// neighbours and the popularity list.
-package struct FittedModel: Sendable {
+struct FittedModel: Sendable {
     /// The settings the model was fitted with and recommends with.
     package let options: ModelOptions
     let matrix: RatingMatrix
@@ -21,9 +21,9 @@ package struct FittedModel: Sendable {
     }
 
     /// Ratings kept after duplicates were resolved.
-    package var ratingsKept: Int { matrix.ratingsKept }
+    var ratingsKept: Int { matrix.ratingsKept }
     /// Ratings replaced by a later rating of the same book by the same user.
-    package var duplicatesReplaced: Int { matrix.duplicatesReplaced }
+    var duplicatesReplaced: Int { matrix.duplicatesReplaced }
     /// Neighbour links kept over all books.
     package var neighborLinks: Int { neighborLists.lists.entryCount }
 
@@ -64,7 +64,7 @@ package struct FittedModel: Sendable {
     ///
     /// The result is the same for any `options.threads`.
     /// - Complexity: O(Σ over users of ratings · neighbors) on `options.threads` workers.
-    package func recommendAll() -> [[Recommendation]] {
+    func recommendAll() -> [[Recommendation]] {
         tables.recommend(users: Array(0..<matrix.userCount), of: matrix.readers, options: options)
     }
 }

@@ -1,6 +1,6 @@
 /// A set of item indices (of `RatingData.itemKeys`) stored as a bitmap: the
 /// books a run may not recommend, or the only ones it may (a library's holdings).
-package struct ItemSet: Sendable, Equatable {
+struct ItemSet: Sendable, Equatable {
     /// Bit `i % 64` of word `i / 64` is set when item `i` is in the set.
     private(set) var words: [UInt64] = []
     /// The number of items in the set.

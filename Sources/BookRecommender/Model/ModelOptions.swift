@@ -43,9 +43,9 @@ public struct ModelOptions: Sendable, Equatable {
     /// Damping `m` of the popularity list's mean: `(Σr + m·C) / (n + m)` with global mean `C`.
     public var popularityDamping: Float = 10
     /// Books never recommended to anyone (item indices).
-    package var exclude: ItemSet? = nil
+    var exclude: ItemSet? = nil
     /// When set, the only books that may be recommended (item indices), e.g. a library's holdings.
-    package var only: ItemSet? = nil
+    var only: ItemSet? = nil
 
     /// The defaults `bookrec recommend` uses.
     public init() {}

@@ -1,5 +1,5 @@
 /// One pick for one user, in item indices of `RatingData`.
-package struct Recommendation: Sendable, Equatable {
+struct Recommendation: Sendable, Equatable {
     package var item: Int32
     /// What the pick was ranked by: with the default `.weightedSum` scoring the
     /// sum of similarity × rating over the user's books (not on the rating
@@ -21,12 +21,12 @@ package struct Recommendation: Sendable, Equatable {
 
 /// A book of the reader's behind a pick: its rating (or, for a book without
 /// stars, its strength) and what the reader did with it, and its share of the pick's score.
-package struct Contribution: Sendable, Equatable {
+struct Contribution: Sendable, Equatable {
     package var item: Int32
     package var rating: Float
     /// nil for a star rating.
     package var kind: InteractionKind?
-    package var weight: Float
+    var weight: Float
 
     package init(item: Int32, rating: Float, kind: InteractionKind? = nil, weight: Float) {
         self.item = item

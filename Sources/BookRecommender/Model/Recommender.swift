@@ -5,7 +5,7 @@
 /// let model = Recommender(options: options).fit(data)
 /// let picks = model.recommendAll()  // picks[u] for user index u
 /// ```
-package struct Recommender: Sendable {
+struct Recommender: Sendable {
     /// The settings `fit` uses and hands on to the fitted model.
     package var options: ModelOptions
 

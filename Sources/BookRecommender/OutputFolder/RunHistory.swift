@@ -36,7 +36,7 @@ package struct RunHistory {
     /// Where the shards of a run write their readers' own files (`users/`,
     /// `mail/`) as the merged run shows them, so that `bookrec merge` only
     /// adds the club's files and renames this one folder into `runs/`.
-    package var partsRun: URL { parts.appendingPathComponent("run", isDirectory: true) }
+    var partsRun: URL { parts.appendingPathComponent("run", isDirectory: true) }
 
     /// The lock file of the whole job, or of one shard (shards of one job run at once).
     package func lockFile(shard: Shard?) -> URL {

@@ -1,5 +1,5 @@
 /// One user's picks as the reports show them: item keys resolved to titles.
-package struct UserPicks: Sendable, Equatable {
+struct UserPicks: Sendable, Equatable {
     /// The user's original id, exactly as the input had it.
     package var user: String
     package var picks: [ReportPick]
@@ -29,7 +29,7 @@ package struct UserPicks: Sendable, Equatable {
 }
 
 /// One recommended book as the reports show it (the library's `Pick` is the plain form).
-package struct ReportPick: Sendable, Equatable {
+struct ReportPick: Sendable, Equatable {
     package var rank: Int
     /// The item key (ISBN-13 or the format's own id).
     package var item: String
@@ -66,7 +66,7 @@ package struct ReportPick: Sendable, Equatable {
 
 /// A book of the user's behind a pick: rated, with its rating on the 0–5
 /// scale, or had without stars, with what they did (`kind`; `rating` is then 0).
-package struct RatedBook: Sendable, Equatable {
+struct RatedBook: Sendable, Equatable {
     package var item: String
     package var title: String?
     package var rating: Double

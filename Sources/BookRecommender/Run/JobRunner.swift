@@ -18,7 +18,7 @@ public struct JobRunner {
         /// Seconds the run took, to the millisecond.
         public var seconds: Double
         /// Members whose files gave no rating.
-        package var membersWithoutRatings: [MemberReport]
+        var membersWithoutRatings: [MemberReport]
         /// What could not be used at all: `member NAME` for a member whose
         /// files failed, `file PATH` for another file that gave nothing.
         public var unusable: [String]

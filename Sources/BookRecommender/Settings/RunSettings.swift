@@ -17,7 +17,7 @@ public struct RunSettings: Sendable, Equatable {
     public var inputs: [String] = []
     /// `inputs` as given, before patterns were expanded (set by the checks
     /// before a run); nil when they were not expanded. `ListSettings` compares these.
-    package var inputsAsGiven: [String]?
+    var inputsAsGiven: [String]?
     /// The format of every input, or nil to detect each file's own.
     public var format: InputFormat?
     /// Column names for generic ratings files.

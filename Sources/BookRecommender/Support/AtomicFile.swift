@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes files so that a reader (or an interrupted run) never sees half of one.
-package enum AtomicFile {
+enum AtomicFile {
     /// Writes `data` to a temporary file beside `url`, flushes it, and renames
     /// it over `url`.
     /// - Throws: `ReportError.cannotWrite` naming the path.
@@ -15,7 +15,7 @@ package enum AtomicFile {
 
     /// Creates `url` and its parents as needed.
     /// - Throws: `ReportError.cannotCreateFolder` naming the path.
-    package static func createFolder(_ url: URL) throws(ReportError) {
+    static func createFolder(_ url: URL) throws(ReportError) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {

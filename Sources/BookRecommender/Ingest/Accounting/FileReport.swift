@@ -14,7 +14,7 @@ package struct FileReport: Sendable, Equatable, Codable {
     /// whose reader notes them (Book-Crossing); see `LostZeroKeys`.
     package var isbnRepairs: ISBNRepairs?
 
-    package init(
+    init(
         path: String, format: InputFormat?, detected: Bool, records: RecordCounts, scale: FileScale? = nil,
         error: String? = nil
     ) {

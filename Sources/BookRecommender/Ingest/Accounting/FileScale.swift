@@ -14,7 +14,7 @@ package struct FileScale: Sendable, Equatable, Codable {
     }
 
     package var minimum: Float
-    package var maximum: Float
+    var maximum: Float
     package var source: Source
 
     package init(_ scale: RatingScale, source: Source) {

@@ -3,7 +3,7 @@
 /// Readers never keep records themselves; they hand each one over as soon as it
 /// is parsed, so memory stays flat however large the file. `line` is the
 /// 1-based line on which the record starts.
-package protocol RecordSink {
+protocol RecordSink {
     /// A rating on the common 0–5 scale (see `RatingScale`).
     mutating func rating(user: String, book: BookRef, value: Float, line: Int)
     /// A book the user has without a rating (read, currently reading, to-read,
@@ -23,7 +23,7 @@ package protocol RecordSink {
 
 extension RecordSink {
     /// Sinks that do not resolve damaged keys ignore them.
-    package mutating func lostZeroKeys(_ keys: LostZeroKeys) {}
+    mutating func lostZeroKeys(_ keys: LostZeroKeys) {}
 }
 
 extension RecordSink {

@@ -26,7 +26,7 @@ package final class RejectLog {
     package private(set) var count = 0
     package private(set) var first: [Entry] = []
     /// Why streaming to the file failed (disk full, say), once it has.
-    package private(set) var writeFailure: String?
+    private(set) var writeFailure: String?
     private let handle: FileHandle?
     /// With `init(collectingUpTo:)`: the most bytes of rows kept in memory.
     private let collectLimit: Int?
@@ -38,7 +38,7 @@ package final class RejectLog {
     private var written = 0
 
     /// A point to go back to (see `rollback(to:)`).
-    package struct Mark: Sendable, Equatable {
+    struct Mark: Sendable, Equatable {
         let count: Int
         let bytes: Int
     }
@@ -65,7 +65,7 @@ package final class RejectLog {
 
     /// Every row added, as `rejects.csv` holds them after its header; nil
     /// unless the log collects and the rows stayed within its limit.
-    package var collectedRows: [UInt8]? {
+    var collectedRows: [UInt8]? {
         collectLimit != nil && !overflowed ? buffer : nil
     }
 
@@ -94,7 +94,7 @@ package final class RejectLog {
     }
 
     /// Writes the buffered rows to the file. Call it before the file is closed.
-    package func flush() {
+    func flush() {
         guard let handle, !buffer.isEmpty else { return }
         defer {
             written += buffer.count
@@ -109,12 +109,12 @@ package final class RejectLog {
     }
 
     /// Where the log is now.
-    package func mark() -> Mark { Mark(count: count, bytes: written + buffer.count) }
+    func mark() -> Mark { Mark(count: count, bytes: written + buffer.count) }
 
     /// Drops every row added since `mark`, from memory and from the file: an
     /// input file that turns out unusable as a whole becomes one reject row
     /// instead of its own rows.
-    package func rollback(to mark: Mark) {
+    func rollback(to mark: Mark) {
         count = mark.count
         if first.count > mark.count { first.removeSubrange(mark.count...) }
         if collectLimit != nil {

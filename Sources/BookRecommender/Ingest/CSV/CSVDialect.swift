@@ -1,7 +1,7 @@
 /// The byte-level conventions of a delimited file.
-package enum CSVDialect {
-    package static let comma = UInt8(ascii: ",")
-    package static let semicolon = UInt8(ascii: ";")
+enum CSVDialect {
+    static let comma = UInt8(ascii: ",")
+    static let semicolon = UInt8(ascii: ";")
     package static let tab = UInt8(ascii: "\t")
     static let quote = UInt8(ascii: "\"")
     static let lineFeed = UInt8(ascii: "\n")
@@ -11,7 +11,7 @@ package enum CSVDialect {
     /// `,` `;` and tab occurs most often outside double quotes before the first
     /// line end. Ties and a line without any of them give `,`.
     /// - Complexity: O(length of the first line).
-    package static func detectDelimiter(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    static func detectDelimiter(in bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         var commas = 0
         var semicolons = 0
         var tabs = 0

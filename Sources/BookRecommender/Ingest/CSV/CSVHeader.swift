@@ -1,5 +1,5 @@
 /// The column names of a delimited file, looked up case-insensitively.
-package struct CSVHeader: Sendable, Equatable {
+struct CSVHeader: Sendable, Equatable {
     /// The names as the file spells them (trimmed).
     package let names: [String]
     private let folded: [String]

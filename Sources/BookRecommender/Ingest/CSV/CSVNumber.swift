@@ -1,10 +1,10 @@
 /// Reads numbers straight from field bytes, without making a String first.
-package enum CSVNumber {
+enum CSVNumber {
     /// The decimal number in `bytes` (`4`, `3.75`, `-1`, `.5`; surrounding
     /// spaces allowed), or nil when they hold anything else. Exponent forms
     /// (`1e1`) go through `Float.init(_:)`; NaN and infinities are nil.
     /// - Complexity: O(bytes.count), no allocation for plain decimals.
-    package static func float(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+    static func float(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
         if bytes.count == 1 {
             let digit = bytes[0] &- UInt8(ascii: "0")
             return digit < 10 ? Float(digit) : nil

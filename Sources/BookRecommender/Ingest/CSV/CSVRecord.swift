@@ -2,7 +2,7 @@
 ///
 /// The field bytes live in the tokenizer's buffer: a record is valid only
 /// until the next call to `next()`, and must not be kept.
-package struct CSVRecord {
+struct CSVRecord {
     /// Why a record could not be split into fields.
     package enum Problem: Sendable, Equatable {
         /// A quoted field was still open at the end of the file.
@@ -11,7 +11,7 @@ package struct CSVRecord {
         case tooLong(limit: Int)
 
         /// The reject reason a reader reports for this problem.
-        package var rejectReason: RejectReason {
+        var rejectReason: RejectReason {
             switch self {
             case .unterminatedQuote: .unterminatedQuote
             case .tooLong(let limit): .other("record is longer than \(limit) bytes")
@@ -59,7 +59,7 @@ package struct CSVRecord {
 
     /// The bytes of field `index` without leading and trailing spaces and tabs.
     @inline(__always)
-    package func trimmedBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    func trimmedBytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         Self.trimmed(bytes(index))
     }
 
@@ -80,15 +80,15 @@ package struct CSVRecord {
     }
 
     /// True when field `index` holds nothing but spaces and tabs.
-    package func isBlank(_ index: Int) -> Bool { trimmedBytes(index).isEmpty }
+    func isBlank(_ index: Int) -> Bool { trimmedBytes(index).isEmpty }
 
     /// True for a row that could be split and whose every field is blank
     /// (`,,`, `;;;`): what spreadsheets leave below the data.
-    package var isBlankRow: Bool { problem == nil && (0..<count).allSatisfy(isBlank) }
+    var isBlankRow: Bool { problem == nil && (0..<count).allSatisfy(isBlank) }
 
     /// The record as it stands in the file (without its line end), invalid
     /// UTF-8 replaced, for `rejects.csv`.
-    package var rawText: String { TextDecoding.lossy(raw) }
+    var rawText: String { TextDecoding.lossy(raw) }
 
     /// All fields as text (invalid UTF-8 replaced), untrimmed: for headers and tests.
     package var fields: [String] {

@@ -15,14 +15,14 @@ import Foundation
 /// a value wrapped once more inside its quotes (`"""034545104X"""`,
 /// `"=""0141026162"""`) loses that wrapper. Other unquoted fields are taken
 /// as they are; text after the closing quote of a quoted field is kept.
-package struct CSVTokenizer: ~Copyable {
-    package static let defaultChunkSize = 1 << 20
-    package static let defaultMaxRecordBytes = 64 << 20
+struct CSVTokenizer: ~Copyable {
+    static let defaultChunkSize = 1 << 20
+    static let defaultMaxRecordBytes = 64 << 20
 
     /// The path being read, for messages.
     package let path: String
     /// The field delimiter, given or detected from the first line.
-    package private(set) var delimiter: UInt8
+    private(set) var delimiter: UInt8
     private let delimiterGiven: Bool
     private let descriptor: Int32
     private let maxRecordBytes: Int

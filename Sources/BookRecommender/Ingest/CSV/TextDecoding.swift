@@ -1,5 +1,5 @@
 /// How a reader turns field bytes into text.
-package enum TextDecoding: Sendable, Equatable {
+enum TextDecoding: Sendable, Equatable {
     /// UTF-8 only: a field with invalid UTF-8 cannot be decoded (the record is
     /// rejected with `RejectReason.invalidEncoding`).
     case utf8
@@ -19,7 +19,7 @@ package enum TextDecoding: Sendable, Equatable {
     }
 
     /// Text for messages and `rejects.csv`: UTF-8 with invalid bytes replaced by U+FFFD.
-    package static func lossy(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func lossy(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 

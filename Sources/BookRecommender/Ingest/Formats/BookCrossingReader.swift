@@ -5,11 +5,11 @@
 /// zeros are noted for the sink (`LostZeroKeys`), which repairs the ones two
 /// readings fit once the run has the evidence. A field that is not UTF-8 is
 /// read as Latin-1.
-package struct BookCrossingReader: RatingReader {
+struct BookCrossingReader: RatingReader {
     /// True when the user named the format: a first line of data (a
     /// header-less chunk of the file) is then read as data, in the order
     /// user, ISBN, rating.
-    package var formatNamed: Bool
+    var formatNamed: Bool
 
     package init(formatNamed: Bool = false) {
         self.formatNamed = formatNamed

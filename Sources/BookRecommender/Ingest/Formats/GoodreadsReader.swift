@@ -2,10 +2,10 @@
 /// by name). The user is the file's member (`InputFile.member`); `My Rating` 1–5 is a rating and 0 a
 /// book without stars, of the kind its `Exclusive Shelf` says (read, currently
 /// reading, to-read). Text must be UTF-8.
-package struct GoodreadsReader: RatingReader {
+struct GoodreadsReader: RatingReader {
     /// True when the user named the format: a file whose header line is
     /// missing is then read by its field count (see `KnownHeaders`).
-    package var formatNamed: Bool
+    var formatNamed: Bool
 
     package init(formatNamed: Bool = false) {
         self.formatNamed = formatNamed

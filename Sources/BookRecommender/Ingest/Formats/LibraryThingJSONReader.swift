@@ -6,12 +6,12 @@ import Foundation
 /// members `books_id`, `title`, … rather than books) is that one book. The
 /// user is the file's member (`InputFile.member`); `rating` (assumed key name; absent, empty or 0 =
 /// an interaction of the kind its `collections` say) is on the 0.5–5 scale.
-package struct LibraryThingJSONReader: RatingReader {
+struct LibraryThingJSONReader: RatingReader {
     /// The largest file accepted by default: 256 MiB.
-    package static let defaultMaxFileBytes = 256 << 20
+    static let defaultMaxFileBytes = 256 << 20
 
     /// The largest file accepted, in bytes.
-    package var maxFileBytes: Int
+    var maxFileBytes: Int
 
     package init(maxFileBytes: Int = defaultMaxFileBytes) {
         self.maxFileBytes = maxFileBytes

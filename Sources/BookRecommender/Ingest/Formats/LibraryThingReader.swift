@@ -3,10 +3,10 @@
 /// rating and an empty or 0 one a book without stars, of the kind its
 /// `Collections` say (read but unowned, currently reading, to read, wishlist). A field that is not UTF-8 is read
 /// as Latin-1.
-package struct LibraryThingReader: RatingReader {
+struct LibraryThingReader: RatingReader {
     /// True when the user named the format: a file whose header line is
     /// missing is then read by its field count (see `KnownHeaders`).
-    package var formatNamed: Bool
+    var formatNamed: Bool
 
     package init(formatNamed: Bool = false) {
         self.formatNamed = formatNamed

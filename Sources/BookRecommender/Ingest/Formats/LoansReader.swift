@@ -9,7 +9,7 @@
 /// `biblionumber:…`), so every copy of a title is one book; a loan of an item
 /// the catalog does not hold is rejected. An ISBN column needs no catalog.
 /// Dates are not read: every loan counts the same. Text must be UTF-8.
-package struct LoansReader: RatingReader {
+struct LoansReader: RatingReader {
     package init() {}
 
     /// Reads every record of `file` into `sink`.

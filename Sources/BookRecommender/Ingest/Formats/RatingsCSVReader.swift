@@ -8,7 +8,7 @@
 /// `ISBNColumnSample`), is normalised (`isbn13`, or `asin:…`, or the raw value
 /// as `localID`); any other book column is an opaque id (`localID`). Text must
 /// be UTF-8.
-package struct RatingsCSVReader: RatingReader {
+struct RatingsCSVReader: RatingReader {
     /// Column names from `--columns`; nil uses the usual names.
     package var columns: ColumnMap?
     /// The scale the file's ratings use, or nil to detect it: ratings are then

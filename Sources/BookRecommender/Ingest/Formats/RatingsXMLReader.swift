@@ -34,7 +34,7 @@ package struct RatingsXMLReader: RatingReader {
 
     /// The scale the root element of `file` states, if it states one.
     /// - Throws: `IngestError` as `read(_:into:)` does for the root.
-    package static func declaredScale(of file: InputFile) throws(IngestError) -> RatingScale? {
+    static func declaredScale(of file: InputFile) throws(IngestError) -> RatingScale? {
         var xml = try XMLStreamReader(path: file.path)
         return try readRoot(&xml)
     }
@@ -45,7 +45,7 @@ package struct RatingsXMLReader: RatingReader {
     ///   `.malformed` when the XML is broken or truncated (ratings before the
     ///   break were already sent), the root is not `ratings`, its `scale` is
     ///   not 5 or 10, or `XMLStreamReader` refuses the document.
-    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStreamReader(path: file.path)
         let declared = try Self.readRoot(&xml)
         let field = Self.ratingField(scale: scale ?? declared)

@@ -2,10 +2,10 @@
 /// (fractional, 0.25–5) is a rating and an empty one a book without stars, of the kind its
 /// `Read Status` says. A copy that a spreadsheet cut down to its first columns
 /// has no `Star Rating`: every book in it is an interaction. Text must be UTF-8.
-package struct StoryGraphReader: RatingReader {
+struct StoryGraphReader: RatingReader {
     /// True when the user named the format: a file whose header line is
     /// missing is then read by its field count (see `KnownHeaders`).
-    package var formatNamed: Bool
+    var formatNamed: Bool
 
     package init(formatNamed: Bool = false) {
         self.formatNamed = formatNamed

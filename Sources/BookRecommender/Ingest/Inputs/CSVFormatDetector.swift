@@ -1,5 +1,5 @@
 /// Recognises a delimited file's format from its header line.
-package enum CSVFormatDetector {
+enum CSVFormatDetector {
     /// The format whose header `headerFields` is, or nil when none fits.
     /// Names are compared case-insensitively, in this order: Goodreads
     /// (`Book Id`, `My Rating`, `Exclusive Shelf`), StoryGraph (`ISBN/UID`
@@ -33,7 +33,7 @@ package enum CSVFormatDetector {
     /// The exports whose header has as many fields as the first line of
     /// `file`: what a file that lost its header line may be (a hint only).
     /// - Throws: `IngestError.cannotRead` when the file cannot be read.
-    package static func headerlessCandidates(_ file: InputFile) throws(IngestError) -> [InputFormat] {
+    static func headerlessCandidates(_ file: InputFile) throws(IngestError) -> [InputFormat] {
         guard let fields = try firstLine(of: file) else { return [] }
         return InputFormat.allCases.filter { format in
             KnownHeaders.layouts(of: format).contains { $0.count == fields.count }

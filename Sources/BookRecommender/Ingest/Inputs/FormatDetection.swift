@@ -2,7 +2,7 @@ import Foundation
 
 /// Detects a file's format from its first bytes: XML by its root element,
 /// LibraryThing JSON by its opening brace, delimited files by their header.
-package enum FormatDetection {
+enum FormatDetection {
     /// - Parameter columns: `--columns`, when given: a delimited file whose
     ///   header is not one of the known exports is then a `ratings-csv`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened,

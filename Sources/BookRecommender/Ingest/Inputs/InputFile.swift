@@ -10,7 +10,7 @@ package struct InputFile: Sendable, Equatable {
     /// → `alice`); see `InputExpansion` for how clashes are settled.
     package var member: String
     /// The member folder the file is in (or is, when the folder is empty), if any.
-    package var memberFolder: String?
+    var memberFolder: String?
 
     package init(path: String, memberFolder: String? = nil) {
         self.path = path
@@ -30,7 +30,7 @@ package struct InputFile: Sendable, Equatable {
 
     /// The name of the folder holding the file (`club/alice.csv` → `club`),
     /// the current folder's for a bare file name.
-    package var folderName: String {
+    var folderName: String {
         let folder = (path as NSString).deletingLastPathComponent
         let absolute =
             folder.isEmpty || !folder.hasPrefix("/")

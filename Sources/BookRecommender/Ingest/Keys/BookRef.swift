@@ -4,20 +4,20 @@
 /// key: the ISBN-13 wins, then a catalog id, then the title + first author
 /// key every format shares (see `TitleKey`), then `localID` as it is, then a
 /// key of the title alone.
-package struct BookRef: Sendable, Equatable {
+struct BookRef: Sendable, Equatable {
     /// A validated ISBN-13 (13 ASCII digits), when the record held a usable ISBN.
     package var isbn13: String?
     /// The format's own id for the book, namespaced where it is not a plain
     /// item id: `"goodreads:1234"`, `"librarything:5678"`, `"asin:B07MNWKF2M"`,
     /// or the raw value of a generic ratings file's item column.
-    package var localID: String?
+    var localID: String?
     /// Title as the record gives it, if any (used when the catalog has none).
     package var title: String?
     /// Authors as the record gives them, primary first.
     package var authors: [String]
     /// True when `localID` means something only through the `--catalog` (a
     /// library loan's barcode): without a catalog entry the record is rejected.
-    package var requiresCatalog: Bool
+    var requiresCatalog: Bool
 
     package init(
         isbn13: String? = nil, localID: String? = nil, title: String? = nil, authors: [String] = [],
@@ -31,5 +31,5 @@ package struct BookRef: Sendable, Equatable {
     }
 
     /// True when nothing in the record can identify the book: no ISBN, no id, no title.
-    package var isUnidentified: Bool { isbn13 == nil && (localID ?? "").isEmpty && (title ?? "").isEmpty }
+    var isUnidentified: Bool { isbn13 == nil && (localID ?? "").isEmpty && (title ?? "").isEmpty }
 }

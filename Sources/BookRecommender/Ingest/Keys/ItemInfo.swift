@@ -4,7 +4,7 @@ package struct ItemInfo: Sendable, Equatable {
     package var isbn13: String?
     package var title: String?
     package var authors: [String]
-    package var imageURL: String?
+    var imageURL: String?
 
     package init(isbn13: String? = nil, title: String? = nil, authors: [String] = [], imageURL: String? = nil) {
         self.isbn13 = isbn13

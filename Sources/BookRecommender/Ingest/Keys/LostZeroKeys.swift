@@ -19,7 +19,7 @@
 /// since evidence can come later in the file or from a later file. Reading
 /// costs one byte scan per valid key until the file shows the first kind of
 /// evidence, and a set insertion per damaged key.
-package struct LostZeroKeys: Sendable, Equatable {
+struct LostZeroKeys: Sendable, Equatable {
     /// The two ISBN-13s a key may be.
     struct Readings: Sendable, Equatable {
         var zeros: String

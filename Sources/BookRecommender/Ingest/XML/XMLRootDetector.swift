@@ -1,11 +1,11 @@
 /// Finds which XML format a file holds from its root element, reading only up
 /// to that element.
-package enum XMLRootDetector {
+enum XMLRootDetector {
     /// The local name of the root element of the XML file at `path`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read,
     ///   `.malformed` when it is not XML, has no root element, or is refused by
     ///   `XMLStreamReader`'s limits (entity declarations, for one).
-    package static func rootElementName(ofFileAt path: String) throws(IngestError) -> String {
+    static func rootElementName(ofFileAt path: String) throws(IngestError) -> String {
         var reader = try XMLStreamReader(path: path)
         while try reader.advance() {
             if reader.nodeKind == .element { return reader.localName }
@@ -15,7 +15,7 @@ package enum XMLRootDetector {
 
     /// The input format whose root element is `name`: `ratings` → ratings-xml,
     /// `rss` → goodreads-rss, `GoodreadsResponse` → goodreads-api; nil for any other root.
-    package static func inputFormat(forRoot name: String) -> InputFormat? {
+    static func inputFormat(forRoot name: String) -> InputFormat? {
         switch name {
         case "ratings": .ratingsXML
         case "rss": .goodreadsRSS

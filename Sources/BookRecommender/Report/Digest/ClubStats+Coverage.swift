@@ -2,7 +2,7 @@ extension ClubStats {
     /// Enrichment coverage of the distinct recommended books, counted from the
     /// picks' statuses (one per book, see `ClubTally.Picked.status`). Matches `summary.json`: `books` is
     /// `enrichment.books`, `enriched` is `enrichment.stats.enriched`.
-    package struct Coverage: Sendable, Equatable {
+    struct Coverage: Sendable, Equatable {
         /// Distinct recommended books.
         package var books = 0
         /// Books Google Books described (status `ok`).
@@ -15,9 +15,9 @@ extension ClubStats {
         package var skipped = 0
         /// False when the run had no enrichment stage at all (every pick's
         /// `enrichment` is nil).
-        package var stageRan = false
+        var stageRan = false
         /// The most frequent status among the failed and skipped books (`skipped: …`).
-        package var mainReason: String?
+        var mainReason: String?
         /// Books a later run looks up again (`EnrichmentStatus.waits`).
         package var waiting = 0
 

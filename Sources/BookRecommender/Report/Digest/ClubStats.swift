@@ -1,9 +1,9 @@
 /// What the digest says about the club as a whole, from a `ClubTally` of
 /// every member's picks and ratings. Ties are broken by item key, so the
 /// same members give the same statistics however they were tallied.
-package struct ClubStats: Sendable, Equatable {
+struct ClubStats: Sendable, Equatable {
     /// A book recommended to several members.
-    package struct Recommended: Sendable, Equatable {
+    struct Recommended: Sendable, Equatable {
         /// The item key.
         package var item: String
         /// The title shown (see `title(of:in:)`), else the item key.
@@ -15,7 +15,7 @@ package struct ClubStats: Sendable, Equatable {
     }
 
     /// A book the club rated highly.
-    package struct Rated: Sendable, Equatable {
+    struct Rated: Sendable, Equatable {
         /// The item key.
         package var item: String
         /// The title shown, else the item key.
@@ -27,16 +27,16 @@ package struct ClubStats: Sendable, Equatable {
     }
 
     /// How many entries each chart shows at most.
-    package static let chartLength = 8
+    static let chartLength = 8
 
     /// Books recommended to the most members: members descending, then item key.
-    package var mostRecommended: [Recommended]
+    var mostRecommended: [Recommended]
     /// Books with the best mean rating among those rated by at least
     /// `minRatings` members: mean descending, then ratings descending, then item key.
-    package var highestRated: [Rated]
+    var highestRated: [Rated]
     /// The fewest ratings a book needs to enter `highestRated`: 2, or 1 when
     /// no book has two ratings.
-    package var minRatings: Int
+    var minRatings: Int
     /// How many recommended books Google Books described.
     package var coverage: Coverage
 

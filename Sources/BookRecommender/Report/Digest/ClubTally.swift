@@ -7,18 +7,18 @@
 /// sharded run's parts, give the same charts as one pass over everyone.
 /// Ratings are summed in ten-thousandths of a star (the 4 decimals the
 /// reports print), as integers, so the sums do not depend on the order either.
-package struct ClubTally: Sendable, Equatable {
+struct ClubTally: Sendable, Equatable {
     /// A book among the picks.
-    package struct Picked: Sendable, Equatable {
+    struct Picked: Sendable, Equatable {
         /// Members with the book among their picks.
         package var members: Int
         /// The first such member by UTF-8 order of ids: the fields below come
         /// from their pick (in a run they are the same in every pick).
-        package var firstUser: String
+        var firstUser: String
         /// Our title, when the input had one.
         package var title: String?
         /// Google Books' title, when it had one.
-        package var googleTitle: String?
+        var googleTitle: String?
         /// Our authors, else Google's.
         package var authors: [String]
         /// How the Google Books lookup ended; nil when the run had no enrichment stage.
@@ -26,7 +26,7 @@ package struct ClubTally: Sendable, Equatable {
     }
 
     /// A book the members rated.
-    package struct Rated: Sendable, Equatable {
+    struct Rated: Sendable, Equatable {
         /// The sum of the ratings in ten-thousandths of a star.
         package var sum: Int64
         /// Ratings summed.
@@ -72,7 +72,7 @@ package struct ClubTally: Sendable, Equatable {
     }
 
     /// Counts one rating (0–5) of `item`; non-finite ratings are not counted.
-    package mutating func addRating(item: String, title: String?, rating: Double) {
+    mutating func addRating(item: String, title: String?, rating: Double) {
         guard rating.isFinite else { return }
         addRatings(item: item, title: title, sum: Self.units(rating), count: 1)
     }

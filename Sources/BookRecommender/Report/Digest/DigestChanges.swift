@@ -4,7 +4,7 @@
 ///
 /// The sums come from the reader summaries alone, so a merge of shards
 /// counts exactly what one machine's run counts.
-package struct DigestChanges: Sendable, Equatable, Codable {
+struct DigestChanges: Sendable, Equatable, Codable {
     package var comparison: LastDigest.Kind
     package var previousRun: String?
     package var differences: [String]
@@ -18,7 +18,7 @@ package struct DigestChanges: Sendable, Equatable, Codable {
     /// Earlier picks their readers read (rated) or shelved since, and the others that left.
     package var readSince = 0
     package var shelvedSince = 0
-    package var leftOtherwise = 0
+    var leftOtherwise = 0
 
     /// The keys of the run-level part, which every shard of a run shares.
     static let runKeys: Set<String> = ["comparison", "previousRun", "differences", "membersGone"]
@@ -44,7 +44,7 @@ package struct DigestChanges: Sendable, Equatable, Codable {
     }
 
     /// The run-level part.
-    package var lastDigest: LastDigest {
+    var lastDigest: LastDigest {
         LastDigest(kind: comparison, previousRun: previousRun, differences: differences, membersGone: membersGone)
     }
 

@@ -7,7 +7,7 @@ package enum DigestText {
     static let barWidth = 20
 
     /// The digest listing `members` (in the order given) with the club's `stats`.
-    package static func text(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
+    static func text(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
         var heading = clean(IndexHTMLReport.title(totals))
         if let date = totals.runDate { heading += " (\(clean(date)))" }
         var out = heading + "\n" + String(repeating: "=", count: heading.count) + "\n\n"
@@ -75,7 +75,7 @@ package enum DigestText {
     /// `member`'s part of the digest, which is also the plain text of their
     /// mail: their name and page, what changed since the last digest, and
     /// their first picks, each with its strength or "popular in the club".
-    package static func memberPart(_ member: ReaderSummary) -> String {
+    static func memberPart(_ member: ReaderSummary) -> String {
         let out = TextBuffer()
         memberPart(member, to: out)
         return out.string

@@ -17,19 +17,19 @@ import Foundation
 ///   keys are read.
 /// - `top`, `similarity`, `neighbors`, `threshold`, `shrinkage`,
 ///   `minRatings`, `exclude`, `only`: how lists are made.
-package struct ListSettings: Sendable, Equatable, Codable {
+struct ListSettings: Sendable, Equatable, Codable {
     package var name: String?
     package var inputs: [String]
     package var format: String
     package var columns: String?
-    package var ratingScale: String?
+    var ratingScale: String?
     package var catalog: String?
     package var top: Int
     package var similarity: String
     package var neighbors: Int
     package var threshold: Float
     package var shrinkage: Float
-    package var minRatings: Int
+    var minRatings: Int
     package var exclude: String?
     package var only: String?
 

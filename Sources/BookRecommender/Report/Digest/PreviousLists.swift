@@ -6,7 +6,7 @@ import Foundation
 /// The file is kept as bytes with the byte range of each reader's keys; a
 /// reader's keys are decoded only when asked for, so loading a library's
 /// lists costs one pass over the file and one dictionary entry per reader.
-package struct PreviousLists: Sendable {
+struct PreviousLists: Sendable {
     /// Why a lists file cannot be used.
     package enum Problem: Error, Sendable, Equatable {
         /// The first line is not a `lists.tsv` header.

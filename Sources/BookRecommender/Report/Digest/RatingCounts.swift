@@ -3,10 +3,10 @@
 /// A reader page shows this instead of every rated book: the books behind
 /// the picks are on the page already, and the rest of a long shelf is what
 /// made pages large without telling the reader anything new.
-package struct RatingCounts: Sendable, Equatable {
+struct RatingCounts: Sendable, Equatable {
     /// `halfStars[h]` is the number of ratings that round to `h / 2` stars
     /// (`0...10`), rounded as `UserHTMLReport.stars` draws them.
-    package private(set) var halfStars: [Int] = Array(repeating: 0, count: 11)
+    private(set) var halfStars: [Int] = Array(repeating: 0, count: 11)
 
     /// Every rating counted.
     package var total: Int { halfStars.reduce(0, +) }

@@ -2,8 +2,8 @@
 /// `OUT/latest` named when this run began (for a sharded run, the last
 /// merged run), which is what the members last saw. The same for every
 /// reader of a run, and for every shard of one.
-package struct LastDigest: Sendable, Equatable, Codable {
-    package enum Kind: String, Sendable, Codable {
+struct LastDigest: Sendable, Equatable, Codable {
+    enum Kind: String, Sendable, Codable {
         /// Lists were compared, reader by reader.
         case compared
         /// There is no earlier run: nothing is marked new.
@@ -31,7 +31,7 @@ package struct LastDigest: Sendable, Equatable, Codable {
 
     /// The sentence the digest and every page show when the lists were not
     /// compared; nil when they were.
-    package var notComparedSentence: String? {
+    var notComparedSentence: String? {
         switch kind {
         case .compared: nil
         case .firstRun: "This is the first digest, so no pick is marked new yet."
@@ -50,9 +50,9 @@ package struct LastDigest: Sendable, Equatable, Codable {
 /// rated (or shelved) the book: a list never holds a book its reader has, so
 /// they took it up after that digest. A pick pushed out by better ones, or
 /// gone from the club's books, only counts in `leftOtherwise`.
-package struct ReaderChanges: Sendable, Equatable {
+struct ReaderChanges: Sendable, Equatable {
     /// A book that left the list, as the page names it.
-    package struct LeftBook: Sendable, Equatable {
+    struct LeftBook: Sendable, Equatable {
         package var item: String
         package var title: String?
 
@@ -63,7 +63,7 @@ package struct ReaderChanges: Sendable, Equatable {
     }
 
     /// The run's comparison (the same for every reader).
-    package var lastDigest: LastDigest
+    var lastDigest: LastDigest
     /// The reader was not in the last digest: their page welcomes them, and
     /// no pick is marked new (they saw no list before).
     package var newMember: Bool
@@ -72,7 +72,7 @@ package struct ReaderChanges: Sendable, Equatable {
     /// Earlier picks the reader has shelved since (to-read, reading, without stars).
     package var shelved: [LeftBook]
     /// Earlier picks that left for any other reason.
-    package var leftOtherwise: Int
+    var leftOtherwise: Int
 
     package init(
         lastDigest: LastDigest, newMember: Bool = false, read: [LeftBook] = [], shelved: [LeftBook] = [],
@@ -91,7 +91,7 @@ package struct ReaderChanges: Sendable, Equatable {
     /// The sentences a reader's page and digest entry open with: how many
     /// picks are new and which earlier ones the reader read or shelved, a
     /// welcome, or why nothing was compared.
-    package func sentences(newPicks: Int) -> [String] {
+    func sentences(newPicks: Int) -> [String] {
         if let sentence = lastDigest.notComparedSentence { return [sentence] }
         if newMember { return ["Welcome: these are your first picks from the club."] }
         var sentences = [

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Enrichment coverage is not passed in: the digest counts it from the
 /// picks' `enrichment` statuses (see `ClubStats.Coverage`).
-package struct ReportTotals: Sendable, Equatable {
+struct ReportTotals: Sendable, Equatable {
     /// Users in the input.
     package var users: Int
     /// Distinct books in the input.
@@ -14,15 +14,15 @@ package struct ReportTotals: Sendable, Equatable {
     /// Input records rejected (listed in `rejects.csv`).
     package var rejected: Int
     /// Books used without stars (read, to-read, loans, …), by kind.
-    package var withoutStars: InteractionCounts
+    var withoutStars: InteractionCounts
 
     /// A sentence every reader should see first, e.g. why books have no
     /// descriptions ("Google Books could not be reached").
-    package var notice: String?
+    var notice: String?
 
     /// The day of the run, `YYYY-MM-DD` (see `day(of:)`), shown in the digest
     /// header only, so every other report stays byte-identical across runs.
-    package var runDate: String?
+    var runDate: String?
 
     /// The job's name (`demo`), shown in the digest title when set.
     package var name: String?
@@ -32,11 +32,11 @@ package struct ReportTotals: Sendable, Equatable {
 
     /// Rejected rows of the members file that leave a member without mail:
     /// the digest lists them ("no mail: bad members row").
-    package var membersWithoutMail: [MembersFileReport.Row] = []
+    var membersWithoutMail: [MembersFileReport.Row] = []
 
     /// How the run's lists compare with the last digest; nil when the run
     /// did not compare (the digest then says nothing about it).
-    package var lastDigest: LastDigest?
+    var lastDigest: LastDigest?
 
     package init(
         users: Int, books: Int, ratings: Int, rejected: Int, notice: String? = nil, runDate: String? = nil,

@@ -1,5 +1,5 @@
 /// Quoting for the CSV files `bookrec` writes (RFC 4180).
-package enum CSVField {
+enum CSVField {
     /// `value` as one CSV field: quoted when it holds a comma, quote, CR or LF
     /// (or starts or ends with a space), with quotes doubled. Judged on the
     /// UTF-8 bytes: a CR LF pair is one `Character`, equal to neither CR nor LF.

@@ -1,6 +1,6 @@
 /// Decimal text for numbers that were rounded on purpose (scores, ratings),
 /// so that `4.2` never prints as `4.2000000000000002`.
-package enum DecimalText {
+enum DecimalText {
     /// `value` rounded half away from zero to `places` decimals (clamped to
     /// 1...12), with trailing zeros trimmed but at least one decimal kept:
     /// `4.2`, `5.0`, `0.1235`. Never prints `-0.0`.

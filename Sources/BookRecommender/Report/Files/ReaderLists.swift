@@ -11,9 +11,9 @@
 /// Ids and keys come from the input, so `\`, tab, line feed and carriage
 /// return in them are written `\\`, `\t`, `\n` and `\r`: a line is always
 /// one reader and a field one key.
-package enum ReaderLists {
+enum ReaderLists {
     /// The file's name in a run folder.
-    package static let fileName = "lists.tsv"
+    static let fileName = "lists.tsv"
     /// The first field of the first line: the format and its version.
     static let signature = "bookrec-lists 1"
 

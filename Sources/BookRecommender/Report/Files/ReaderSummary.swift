@@ -2,9 +2,9 @@
 /// kept after the reader's own files are written: the digest never needs a
 /// reader's whole picks, so a run with many readers holds only this much
 /// per reader. A shard's part stores these (see `PartFile`) for the merge.
-package struct ReaderSummary: Sendable, Equatable {
+struct ReaderSummary: Sendable, Equatable {
     /// One of the first picks, as the digest lists it.
-    package struct Top: Sendable, Equatable {
+    struct Top: Sendable, Equatable {
         package var rank: Int
         /// The title shown (see `UserHTMLReport.displayTitle`).
         package var title: String
@@ -14,23 +14,23 @@ package struct ReaderSummary: Sendable, Equatable {
         /// Marked new (see `ReportPick.new`).
         package var new: Bool
         /// Its strength in words (`PickStrength.phrase`); nil for a popular pick.
-        package var strength: String?
+        var strength: String?
     }
 
     /// What changed since the last digest, when the run compared lists.
     package struct Since: Sendable, Equatable {
         /// The sentences the reader's page shows (`ReaderChanges.sentences`).
-        package var sentences: [String]
+        var sentences: [String]
         package var newMember: Bool
         package var newPicks: Int
         /// Earlier picks the reader read (rated) or shelved since, and the others that left.
         package var read: Int
         package var shelved: Int
-        package var leftOtherwise: Int
+        var leftOtherwise: Int
     }
 
     /// How many picks the digest lists per reader.
-    package static let topCount = 3
+    static let topCount = 3
 
     /// The reader's original id.
     package var user: String
@@ -39,15 +39,15 @@ package struct ReaderSummary: Sendable, Equatable {
     /// How many picks the reader got.
     package var picks: Int
     /// Every pick is a popular (fallback) one.
-    package var popular: Bool
+    var popular: Bool
     /// The first `topCount` picks.
     package var top: [Top]
     /// The reader's bytes in `recommendations.csv` and `recommendations.jsonl`,
     /// so a merge can copy them without parsing either file.
-    package var csvBytes: Int
-    package var jsonlBytes: Int
+    var csvBytes: Int
+    var jsonlBytes: Int
     /// The reader's bytes in `lists.tsv` (see `ReaderLists`).
-    package var listBytes: Int
+    var listBytes: Int
     /// What changed since the last digest; nil unless the run compared lists.
     package var since: Since?
     /// Whether `mail/<stem>.eml` was written for the reader.

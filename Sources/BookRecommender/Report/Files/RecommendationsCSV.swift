@@ -1,6 +1,6 @@
 /// `recommendations.csv`: `user,rank,item,score`, one row per pick, users in
 /// the order given and picks in the order given, fields quoted by `CSVField`.
-package enum RecommendationsCSV {
+enum RecommendationsCSV {
     /// The first line.
     package static let header = CSVField.line(["user", "rank", "item", "score"])
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The files `ReportWriter` wrote, for logging and the run summary.
-package struct ReportFiles: Sendable, Equatable {
+struct ReportFiles: Sendable, Equatable {
     /// One user's two pages.
     package struct User: Sendable, Equatable {
         /// The original user id.
@@ -14,9 +14,9 @@ package struct ReportFiles: Sendable, Equatable {
 
     /// Per-user files, sorted by user id (UTF-8 byte order).
     package var users: [User]
-    package var recommendationsCSV: URL
+    var recommendationsCSV: URL
     /// `recommendations.jsonl`, one compact user document per line.
-    package var recommendationsJSONL: URL
+    var recommendationsJSONL: URL
     /// `digest.txt`, the plain-text digest.
     package var digest: URL
     /// `index.html`, the club digest page, written last.

@@ -16,9 +16,9 @@ import Foundation
 /// `index.html`; every other file depends on the users alone.
 ///
 /// `summary.json` and `rejects.csv` are not written here.
-package struct ReportWriter: Sendable {
+struct ReportWriter: Sendable {
     /// The folder the reports go into; created when missing.
-    package let outputFolder: URL
+    let outputFolder: URL
     /// Workers rendering and writing the users' files.
     package var threads: Int
 

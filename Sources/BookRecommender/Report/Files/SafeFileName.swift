@@ -15,7 +15,7 @@
 /// ids, never on their order.
 package enum SafeFileName {
     /// The longest stem, in bytes.
-    package static let maxBytes = 80
+    static let maxBytes = 80
 
     /// Names that must never be a stem (compared lowercased).
     static let reserved: Set<String> = {
@@ -107,7 +107,7 @@ package enum SafeFileName {
     }
 
     /// The first 8 lowercase hex digits of the FNV-1a 64 hash of `id`'s UTF-8 bytes.
-    package static func shortHash(_ id: String) -> String {
+    static func shortHash(_ id: String) -> String {
         String(hex16(fnv1a64(id.utf8)).prefix(8))
     }
 

@@ -14,7 +14,7 @@
 /// describes the document; `recommendations.jsonl` holds the same documents
 /// one per line. `write(_:to:)` (in `UserJSONReport+Writer.swift`) is the
 /// one writer of both, printing exactly as `JSONValue` would.
-package enum UserJSONReport {
+enum UserJSONReport {
     /// The version written as `schemaVersion`.
     package static let schemaVersion = 2
 }

@@ -13,7 +13,7 @@
 /// never end a header or start another.
 package struct MailAddress: Sendable, Equatable {
     /// The longest display name, in characters.
-    package static let maxNameLength = 200
+    static let maxNameLength = 200
 
     package var name: String?
     package var address: String

@@ -10,19 +10,19 @@
 /// The subject may use `{club}` (the job's name), `{date}` (the run's day)
 /// and `{member}` (the member's name from the members file, else their id).
 package struct MailSettings: Sendable, Equatable, Encodable {
-    package static let defaultSubject = "{club}: book picks for {member}, {date}"
+    static let defaultSubject = "{club}: book picks for {member}, {date}"
     static let placeholders = ["{club}", "{date}", "{member}"]
     static let keys = ["from", "organizer", "replyTo", "subject"]
 
     package var from: MailAddress
     /// Who gets `mail/digest.eml`, the club digest.
     package var organizer: MailAddress
-    package var replyTo: MailAddress?
+    var replyTo: MailAddress?
     package var subject: String
 
     /// Reads a `mail` object.
     /// - Returns: the settings, or every problem as `(key, message)`, keys in order.
-    package static func parse(_ object: [String: JSONValue]) -> Result<MailSettings, Problems> {
+    static func parse(_ object: [String: JSONValue]) -> Result<MailSettings, Problems> {
         var problems: [(String, String)] = []
         for key in object.keys.sorted() where !keys.contains(key) {
             problems.append((key, "unknown key (known keys: \(keys.joined(separator: ", ")))"))
@@ -73,7 +73,7 @@ package struct MailSettings: Sendable, Equatable, Encodable {
     }
 
     /// Every problem of a `mail` object, by key.
-    package struct Problems: Error, Sendable, Equatable {
+    struct Problems: Error, Sendable, Equatable {
         package var list: [(key: String, message: String)]
 
         package static func == (one: Problems, other: Problems) -> Bool {

@@ -22,7 +22,7 @@ package enum MembersFile {
     package struct Entry: Sendable, Equatable {
         package var member: String
         /// Nil when the row gives no address.
-        package var address: MailAddress?
+        var address: MailAddress?
         package var line: Int
     }
 

@@ -25,7 +25,7 @@ package struct MembersList: Sendable, Equatable {
     package var problems: [String] { rejected.map { "\(path):\($0.line): \($0.reason)" } }
 
     /// The file, its counts and its rejected rows, for `summary.json` and the digest.
-    package var report: MembersFileReport {
+    var report: MembersFileReport {
         var listed: Set<String> = []
         let rows = rejected.map { row in
             // A member's first rejected row leaves them without mail unless a row of theirs was taken.
@@ -37,15 +37,15 @@ package struct MembersList: Sendable, Equatable {
     }
 
     /// The rejected rows as `rejects.csv` rows.
-    package var rejectEntries: [RejectLog.Entry] {
+    var rejectEntries: [RejectLog.Entry] {
         rejected.map { RejectLog.Entry(file: path, line: $0.line, reason: .other($0.reason), record: $0.record) }
     }
 }
 
 /// `summary.json`'s `membersFile`: the members file's rows and the rejected ones.
-package struct MembersFileReport: Sendable, Equatable, Codable {
+struct MembersFileReport: Sendable, Equatable, Codable {
     /// A rejected row.
-    package struct Row: Sendable, Equatable, Codable {
+    struct Row: Sendable, Equatable, Codable {
         /// The member id the row gives, when it could be read.
         package var member: String?
         package var line: Int
@@ -64,5 +64,5 @@ package struct MembersFileReport: Sendable, Equatable, Codable {
     package var rejected: [Row]
 
     /// The rows the digest lists as "no mail: bad members row".
-    package var withoutMail: [Row] { rejected.filter(\.noMail) }
+    var withoutMail: [Row] { rejected.filter(\.noMail) }
 }

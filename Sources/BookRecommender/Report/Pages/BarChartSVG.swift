@@ -4,16 +4,16 @@
 ///
 /// Colours are presentation attributes (for readers that ignore the style
 /// sheet), which the style sheet's `.chart` rules override for dark mode.
-package enum BarChartSVG {
+enum BarChartSVG {
     /// One bar.
-    package struct Bar: Sendable, Equatable {
+    struct Bar: Sendable, Equatable {
         /// Drawn above the bar, unescaped here (the chart escapes it) and
         /// shortened to `maxLabel` characters.
         package var label: String
         /// The bar's length relative to the chart's scale.
         package var value: Double
         /// The value as shown beside the bar (`4 members`, `4.8`).
-        package var valueText: String
+        var valueText: String
 
         /// A bar labelled `label`, `value` long, with `valueText` beside it.
         package init(label: String, value: Double, valueText: String) {
@@ -34,7 +34,7 @@ package enum BarChartSVG {
     /// The `<svg>` element for `bars`, in the order given, described for
     /// screen readers by `summary`. A bar's length is its value over `scale`
     /// (the largest value when `scale` is nil), drawn at least 2 units long.
-    package static func chart(_ bars: [Bar], summary: String, scale: Double? = nil) -> String {
+    static func chart(_ bars: [Bar], summary: String, scale: Double? = nil) -> String {
         let height = bars.count * rowHeight + 4
         let largest = scale ?? bars.map(\.value).max() ?? 1
         let room = Double(width - valueRoom)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Escaping for text that goes into the HTML reports.
-package enum HTMLEscape {
+enum HTMLEscape {
     /// `value` safe as element text or as a quoted attribute value: `& < > " '`
     /// become character references, and characters HTML forbids (NUL, C0
     /// controls other than tab, LF and CR, DEL, C1 controls, noncharacters)
@@ -56,7 +56,7 @@ package enum HTMLEscape {
     /// `http` or `https` URL with a host and no whitespace or control
     /// characters (browsers drop those, which would let `java\tscript:`
     /// through). The result still needs `text(_:)` before it goes into an attribute.
-    package static func safeURL(_ value: String) -> String? {
+    static func safeURL(_ value: String) -> String? {
         let hasUnsafeScalar = value.unicodeScalars.contains {
             $0.properties.isWhitespace || $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
         }
@@ -69,7 +69,7 @@ package enum HTMLEscape {
 
     /// `value` as one relative URL path segment: everything except the RFC 3986
     /// unreserved characters (`A-Z a-z 0-9 - . _ ~`) is percent-encoded.
-    package static func pathSegment(_ value: String) -> String {
+    static func pathSegment(_ value: String) -> String {
         var out = ""
         for byte in value.utf8 {
             switch byte {

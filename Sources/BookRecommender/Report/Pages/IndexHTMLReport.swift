@@ -6,9 +6,9 @@ import Foundation
 /// than `cardLimit` members, as a compact list of names (a card per member
 /// would make a library's page tens of megabytes). Every string from the
 /// input is escaped.
-package enum IndexHTMLReport {
+enum IndexHTMLReport {
     /// The most members shown as cards with their picks.
-    package static let cardLimit = 1_000
+    static let cardLimit = 1_000
 
     /// The page listing `members` (in the order given) with the club's `stats`.
     package static func page(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {

@@ -7,7 +7,7 @@
 /// readers; its ratio to the reader's best pick can. The score itself stays
 /// in `users/<id>.json`. Popular (fallback) picks have no strength: they
 /// are "popular in the club", with the club's mean rating.
-package enum PickStrength {
+enum PickStrength {
     /// The words for levels 1 to 5.
     static let words = ["", "a long shot", "a fair match", "a good match", "a strong match", "a very strong match"]
 
@@ -30,13 +30,13 @@ package enum PickStrength {
 
     /// "your strongest match" for the `best` pick, else the level's words
     /// ("a strong match"); nil without a level.
-    package static func phrase(of pick: ReportPick, best: (score: Double, rank: Int)?) -> String? {
+    static func phrase(of pick: ReportPick, best: (score: Double, rank: Int)?) -> String? {
         guard !pick.fallback, let best, let level = level(of: pick.score, best: best.score) else { return nil }
         return pick.rank == best.rank ? "your strongest match" : words[level]
     }
 
     /// `level` of 5 as dots: "●●●●○".
-    package static func dots(_ level: Int) -> String {
+    static func dots(_ level: Int) -> String {
         String(repeating: "●", count: level) + String(repeating: "○", count: 5 - level)
     }
 }

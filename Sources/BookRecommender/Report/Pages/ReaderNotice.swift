@@ -3,7 +3,7 @@
 /// page depends on the reader alone (a sharded run's pages are then the
 /// same as one machine's). The run-wide sentence (`ReportTotals.notice`)
 /// goes on the club digest.
-package enum ReaderNotice {
+enum ReaderNotice {
     /// "Google Books: 2 of your 5 picks could not be looked up (offline), …",
     /// or nil when every pick was answered (found or not) or had no lookup stage.
     package static func text(for picks: [ReportPick]) -> String? {

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// A page depends on its reader alone (never on the run's date or on other
 /// readers), so a shard can write it exactly as a single run would.
-package enum UserHTMLReport {
+enum UserHTMLReport {
     /// The page for `user`, with `notice` (if any) above the picks.
     package static func page(for user: UserPicks, notice: String? = nil) -> String {
         let out = TextBuffer()
