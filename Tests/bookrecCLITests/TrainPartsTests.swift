@@ -103,4 +103,36 @@ import Testing
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("invalid value '3/3' for '--part'"), "\(bad.stderr)")
     }
+
+    /// The committed Slurm steps, run by bash without Slurm (`scripts/slurm-local` runs them on a
+    /// real one): the parts array's 4 tasks, then the join, write the train step's model file.
+    @Test func theSlurmPartsAndJoinWriteTheTrainStepsModel() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        try manager.createDirectory(
+            at: folder.appendingPathComponent(".build/release"), withIntermediateDirectories: true)
+        for item in ["jobs", "input"] {
+            try manager.copyItem(
+                at: Workspace.root.appendingPathComponent(item), to: folder.appendingPathComponent(item))
+        }
+        try manager.copyItem(at: BinaryRunner.binary, to: folder.appendingPathComponent(".build/release/bookrec"))
+        func step(_ script: String, task: Int? = nil) throws {
+            var environment = Self.epoch.merging(["SLURM_SUBMIT_DIR": folder.path]) { $1 }
+            if let task { environment.merge(["SLURM_ARRAY_TASK_ID": "\(task)", "SLURM_ARRAY_TASK_COUNT": "4"]) { $1 } }
+            let result = try BinaryRunner.run(
+                ["jobs/slurm/\(script)"], in: folder, executable: URL(fileURLWithPath: "/bin/bash"),
+                environment: environment)
+            #expect(result.status == 0, "\(script) \(task ?? -1): \(result.stderr)")
+        }
+        let model = folder.appendingPathComponent("models/library-import.bookrec")
+        try step("bookrec-train.sbatch")
+        let once = try Data(contentsOf: model)
+        try manager.removeItem(at: model)
+        for task in [3, 1, 0, 2] { try step("bookrec-train-parts.sbatch", task: task) }
+        #expect(try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("models/parts").path).count == 4)
+        try step("bookrec-train-join.sbatch")
+        #expect(once.count > 1_000)
+        #expect(try Data(contentsOf: model) == once)
+    }
 }
