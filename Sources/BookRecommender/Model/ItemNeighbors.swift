@@ -88,8 +88,8 @@ struct ItemNeighbors: Sendable {
                 kernel: dense == nil ? "sparse" : "dense", itemsPerBlock: blockSize, work: work, parts: part.count)
         }
         self.layout = layout
-        let work = part.flatMap { layout?.blocks(of: $0.index) } ?? 0..<blockCount
-        let workItems = work.lowerBound * blockSize..<min(itemCount, work.upperBound * blockSize)
+        // Whole blocks from a block boundary, so the shifted work blocks are the kernel's own.
+        let workItems = part.flatMap { layout?.items(of: $0.index) } ?? 0..<itemCount
         // Blocks outside the part find nothing: one empty row per book.
         var blocks = (0..<blockCount).map { block in
             Block(lengths: [Int32](repeating: 0, count: min(blockSize, itemCount - block * blockSize)), entries: [])

@@ -64,26 +64,23 @@ struct TrainJoinCommand {
     private func check(_ joined: BookModelPart.Joined) throws(TrainingPartError) {
         let (mine, theirs) = (settings.model, joined.model.options)
         for name in given {
-            let (agrees, value, parts): (Bool, String, String)
-            switch name {
-            case "similarity":
-                agrees = mine.similarity == joined.requestedSimilarity || mine.similarity == theirs.similarity
-                (value, parts) = (mine.similarity.rawValue, theirs.similarity.rawValue)
-            case "neighbors":
-                (agrees, value, parts) = (
-                    mine.neighbors == theirs.neighbors, "\(mine.neighbors)", "\(theirs.neighbors)"
-                )
-            case "threshold":
-                (agrees, value, parts) = (
-                    mine.threshold == theirs.threshold, "\(mine.threshold)", "\(theirs.threshold)"
-                )
-            case "shrinkage":
-                (agrees, value, parts) = (
-                    mine.shrinkage == theirs.shrinkage, "\(mine.shrinkage)", "\(theirs.shrinkage)"
-                )
-            default: (agrees, value, parts) = (mine.weights == theirs.weights, mine.weights.text, theirs.weights.text)
+            let (value, parts) = (Self.text(of: name, in: mine), Self.text(of: name, in: theirs))
+            let asked = name == "similarity" && mine.similarity == joined.requestedSimilarity
+            guard value == parts || asked else {
+                throw .optionDisagrees(option: name, given: value, parts: "--\(name) \(parts)")
             }
-            guard agrees else { throw .optionDisagrees(option: name, given: value, parts: "--\(name) \(parts)") }
+        }
+    }
+
+    /// Filter option `name`'s value in `options`, as the command line gives it (a float's text
+    /// reads back as the same float, so equal texts are equal values).
+    private static func text(of name: String, in options: ModelOptions) -> String {
+        switch name {
+        case "similarity": options.similarity.rawValue
+        case "neighbors": "\(options.neighbors)"
+        case "threshold": "\(options.threshold)"
+        case "shrinkage": "\(options.shrinkage)"
+        default: options.weights.text
         }
     }
 }
