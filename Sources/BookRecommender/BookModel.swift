@@ -33,8 +33,9 @@ public struct BookModel: Sendable {
     /// The fingerprint of the training data (16 hex digits): equal for models
     /// trained on the same ratings, different (with near certainty) otherwise.
     public let fingerprint: String
-    /// When it was fitted.
-    public let trainedAt: Date
+    /// When it was fitted (`bookrec` takes `SOURCE_DATE_EPOCH` instead when
+    /// it is set, for model files equal byte for byte).
+    public package(set) var trainedAt: Date
     package let books: BookTable
     let tables: ScoringTables
     private let editions: LazyEditions

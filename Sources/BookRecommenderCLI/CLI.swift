@@ -57,7 +57,9 @@ public enum CLI {
             if !log.quiet { print(line) }
         case "train":
             if rest.contains("--help") { return print(Usage.train) }
-            let line = try TrainCommand(arguments: rest).run(log: log)
+            let line =
+                rest.contains("--join")
+                ? try TrainJoinCommand(arguments: rest).run(log: log) : try TrainCommand(arguments: rest).run(log: log)
             if !log.quiet { print(line, terminator: "") }
         case "inspect":
             if rest.contains("--help") { return print(Usage.inspect) }

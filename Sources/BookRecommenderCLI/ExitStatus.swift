@@ -46,6 +46,12 @@ extension ExitStatus {
             case .enrichmentRequired: .temporaryFailure
             case .noRatings, .inputsUnusable, .unusableFiles: .dataError
             }
+        case let error as TrainingPartError:
+            switch error {
+            case .cannotRead, .missingParts: .noInput
+            case .optionDisagrees: .usage
+            case .notAPart, .corrupt, .mismatch, .duplicatePart: .dataError
+            }
         case let error as BookModelError:
             switch error {
             case .cannotRead: .noInput

@@ -20,11 +20,18 @@ struct BinaryRunner {
     }
 
     /// Runs `bookrec arguments` in `directory` and waits for it.
-    /// - Parameter executable: another `bookrec` to run instead of `binary`.
-    static func run(_ arguments: [String], in directory: URL? = nil, executable: URL? = nil) throws -> Result {
+    /// - Parameters:
+    ///   - executable: another `bookrec` to run instead of `binary`.
+    ///   - environment: variables set for it on top of the test's own.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, executable: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable ?? binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = directory }
         // stderr goes to a file, stdout to a pipe read to its end: with two pipes,
         // a child filling the one not being read would block, and so would the test.

@@ -7,11 +7,13 @@ struct FittedModel: Sendable {
     let neighborLists: ItemNeighbors
     let popularity: Popularity
 
-    init(matrix: RatingMatrix, options: ModelOptions) {
+    /// The model of `matrix`; for a `part`, its neighbour lists hold only
+    /// what the part found (`ItemNeighbors.init(matrix:options:kernel:part:)`).
+    init(matrix: RatingMatrix, options: ModelOptions, part: TrainingPart? = nil) {
         let options = options.clamped
         self.options = options
         self.matrix = matrix
-        neighborLists = ItemNeighbors(matrix: matrix, options: options)
+        neighborLists = ItemNeighbors(matrix: matrix, options: options, part: part)
         popularity = Popularity(matrix: matrix, options: options)
     }
 
@@ -19,6 +21,9 @@ struct FittedModel: Sendable {
     var tables: ScoringTables {
         ScoringTables(neighbors: neighborLists.lists, popularity: popularity, keyRank: matrix.keyRank)
     }
+
+    /// How a split training divides the work; nil unless fitted as a part.
+    var partLayout: TrainingPartLayout? { neighborLists.layout }
 
     /// Ratings kept after duplicates were resolved.
     var ratingsKept: Int { matrix.ratingsKept }

@@ -27,6 +27,8 @@ struct ItemNeighbors: Sendable {
 
     /// Row per item: its neighbours (column) and similarities (value), best first.
     let lists: SparseRows
+    /// How a split training divides the work; nil for a whole fit.
+    let layout: TrainingPartLayout?
 
     /// Items per work block of the sparse kernel: small, so heavy and light books spread over workers.
     private static let sparseBlockSize = 16
@@ -37,14 +39,30 @@ struct ItemNeighbors: Sendable {
 
     /// Finds every book's neighbours in `matrix`, with `kernel` when given
     /// (tests compare the two) or else the cheaper one that applies.
+    ///
+    /// For a `part`, only the pairs whose lower book (in kernel order) lies in
+    /// the part's blocks of `layout` are computed, and `lists` holds, per
+    /// book, the best of those alone: `BookModelPart.join` keeps the best of
+    /// all parts' rows, which are then the rows of a whole fit. An EASE fit is
+    /// not split: part 0 fits it whole and the other parts find nothing.
     /// - Complexity: O(Σ over users of (ratings per user)² / 2) time, plus
     ///   O(items² / 2 + users · items / blockSize) for the dense kernel;
     ///   O(items · neighbors) memory per worker, plus `denseBytes` and 4 bytes
-    ///   per user for the dense kernel.
-    init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil) {
+    ///   per user for the dense kernel. A part does its share of the pairs.
+    init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil, part: TrainingPart? = nil) {
         precondition(options.similarity != .auto, "ItemNeighbors: Recommender.fit resolves .auto first")
         if options.similarity == .ease {
-            lists = LocalEASE.neighborLists(matrix: matrix, options: options)
+            let computed = part.map { $0.index == 0 } ?? true
+            lists =
+                computed
+                ? LocalEASE.neighborLists(matrix: matrix, options: options)
+                : SparseRows(offsets: [Int32](repeating: 0, count: matrix.itemCount + 1), entries: [])
+            let whole = min(1, matrix.itemCount)
+            layout = part.map {
+                TrainingPartLayout(
+                    kernel: "ease", itemsPerBlock: max(1, matrix.itemCount), items: matrix.itemCount,
+                    cuts: [0] + [Int](repeating: whole, count: $0.count))
+            }
             return
         }
         let chosen =
@@ -60,21 +78,42 @@ struct ItemNeighbors: Sendable {
             matrix: matrix, similarity: options.similarity, threads: options.threads, entries: chosen == .sparse)
         let dense = chosen == .sparse ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
-        var blocks = [Block](repeating: Block(), count: blockCount)
+        let itemCount = matrix.itemCount
+        let layout = part.map { part in
+            // The dense kernel also scans every cell of a book's accumulator row above it.
+            let work = TrainingPartLayout.work(rows: dense?.users ?? matrix.byUser, items: itemCount) {
+                dense == nil ? 1 : itemCount - $0
+            }
+            return TrainingPartLayout(
+                kernel: dense == nil ? "sparse" : "dense", itemsPerBlock: blockSize, work: work, parts: part.count)
+        }
+        self.layout = layout
+        // Whole blocks from a block boundary, so the shifted work blocks are the kernel's own.
+        let workItems = part.flatMap { layout?.items(of: $0.index) } ?? 0..<itemCount
+        // Blocks outside the part find nothing: one empty row per book.
+        var blocks = (0..<blockCount).map { block in
+            Block(lengths: [Int32](repeating: 0, count: min(blockSize, itemCount - block * blockSize)), entries: [])
+        }
         var pools = [HeapPool?](repeating: nil, count: max(1, options.threads))
         blocks.withUnsafeMutableBufferPointer { blockBuffer in
             pools.withUnsafeMutableBufferPointer { poolBuffer in
                 let out = SendableBuffer(blockBuffer)
                 let poolOut = SendableBuffer(poolBuffer)
-                Parallel.forEachWorker(count: matrix.itemCount, blockSize: blockSize, threads: options.threads) {
+                Parallel.forEachWorker(count: workItems.count, blockSize: blockSize, threads: options.threads) {
                     worker, work in
+                    let shifted = work.lazy.map {
+                        WorkBlock(
+                            index: $0.index + workItems.lowerBound / blockSize,
+                            range: $0.range.lowerBound + workItems.lowerBound..<$0.range.upperBound
+                                + workItems.lowerBound)
+                    }
                     if let dense {
                         var finder = DenseBlockFinder(input: dense, options: options, blockSize: blockSize)
-                        for block in work { out[block.index] = finder.neighbors(of: block.range) }
+                        for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
                         poolOut[worker] = finder.selection.lowerCandidates
                     } else {
                         var finder = NeighborFinder(matrix: matrix, vectors: vectors, options: options)
-                        for block in work { out[block.index] = finder.neighbors(of: block.range) }
+                        for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
                         poolOut[worker] = finder.selection.lowerCandidates
                     }
                 }

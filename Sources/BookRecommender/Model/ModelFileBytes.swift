@@ -10,9 +10,12 @@ import Foundation
 /// a long-lived program holding the model would then stop with SIGBUS.
 enum ModelFileBytes {
     /// The bytes of the file at `path` (`name` in errors). A file that does
-    /// not start with the model signature is read no further than its first 64 bytes.
+    /// not start with `magic` (the model signature, or a part file's) is read
+    /// no further than its first 64 bytes.
     /// - Throws: `BookModelError.cannotRead` naming the file, with the system's reason.
-    static func read(_ path: String, name: String) throws(BookModelError) -> Data {
+    static func read(_ path: String, name: String, magic: [UInt8] = ModelFileFormat.magic) throws(BookModelError)
+        -> Data
+    {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotRead(path: name, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
@@ -24,7 +27,7 @@ enum ModelFileBytes {
         let size = Int(info.st_size)
         var head = [UInt8](repeating: 0, count: min(size, ModelFileFormat.headerSize))
         let got = try head.withUnsafeMutableBytes { fill(descriptor, $0, name: name) }.get()
-        guard size > head.count, got == head.count, head.starts(with: ModelFileFormat.magic) else {
+        guard size > head.count, got == head.count, head.starts(with: magic) else {
             return Data(head.prefix(got))
         }
         guard let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),

@@ -29,7 +29,7 @@ enum ModelFileFormat {
     /// A missing optional string.
     static let absent: [UInt8] = [0xFF]
 
-    /// The blocks, in file order.
+    /// The blocks, in file order (a part file's last two: `TrainingPartFile`).
     enum Tag: String, CaseIterable {
         /// `ModelMetadata` as JSON.
         case metadata = "META"
@@ -57,6 +57,10 @@ enum ModelFileFormat {
         case ingestRejects = "INGR"
         /// Per entry of `RAT=`, what the reader did (`ReaderRows.kinds`); empty when all are star ratings.
         case kinds = "KIND"
+        /// A part file's `TrainingPartMetadata` as JSON (`TrainingPartFile`; never in a model file).
+        case partMetadata = "PART"
+        /// In part 0's file, the model file without neighbour lists; empty in the others (`TrainingPartFile`).
+        case partModel = "MODL"
 
         /// The tag as the 4 bytes the file holds, read as one little-endian UInt32.
         var code: UInt32 {

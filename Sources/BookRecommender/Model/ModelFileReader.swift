@@ -7,24 +7,26 @@
 struct ModelFileReader {
     typealias Tag = ModelFileFormat.Tag
     let path: String
-    /// The file's format version, at most `ModelFileFormat.version`.
+    /// The file's format version, at most the version the reader supports.
     let version: UInt32
     private let bytes: UnsafeRawBufferPointer
     private var offset = ModelFileFormat.headerSize
 
     /// Checks signature, version, size and checksum, in that order. A file
     /// shorter than the header that starts like one is truncated, not foreign.
+    /// A part file (`TrainingPartFile`) passes its own `magic` and `supported` version.
     /// - Throws: `BookModelError.notAModel`, `.newerVersion`, `.truncated` or `.corrupt`.
-    init(path: String, bytes: UnsafeRawBufferPointer) throws(BookModelError) {
+    init(
+        path: String, bytes: UnsafeRawBufferPointer, magic: [UInt8] = ModelFileFormat.magic,
+        supported: UInt32 = ModelFileFormat.version
+    ) throws(BookModelError) {
         self.path = path
         self.bytes = bytes
-        let (magic, headerSize) = (ModelFileFormat.magic, ModelFileFormat.headerSize)
+        let headerSize = ModelFileFormat.headerSize
         guard bytes.prefix(magic.count).elementsEqual(magic.prefix(bytes.count)) else { throw .notAModel(path: path) }
         guard bytes.count >= headerSize else { throw .truncated(path: path, size: bytes.count, expected: headerSize) }
         let version = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
-        guard version <= ModelFileFormat.version else {
-            throw .newerVersion(path: path, version: version, supported: ModelFileFormat.version)
-        }
+        guard version <= supported else { throw .newerVersion(path: path, version: version, supported: supported) }
         guard version > 0 else { throw .corrupt(path: path, reason: "format version 0") }
         self.version = version
         let declaredHeader = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))

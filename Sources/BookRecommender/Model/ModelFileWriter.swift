@@ -44,12 +44,13 @@ struct ModelFileWriter {
         body.append(contentsOf: repeatElement(0 as UInt8, count: (8 - payload.count % 8) % 8))
     }
 
-    /// The whole file: header (with the checksum of the blocks), then the blocks.
-    func sealed() -> Data {
-        var file = Data(ModelFileFormat.magic)
+    /// The whole file: header (with the checksum of the blocks), then the
+    /// blocks; a part file (`TrainingPartFile`) has its own signature and version.
+    func sealed(magic: [UInt8] = ModelFileFormat.magic, version: UInt32 = ModelFileFormat.version) -> Data {
+        var file = Data(magic)
         let size = UInt64(ModelFileFormat.headerSize + body.count)
         let checksum = Self.checksum(of: body)
-        for field in [UInt32(ModelFileFormat.version), UInt32(ModelFileFormat.headerSize)] {
+        for field in [version, UInt32(ModelFileFormat.headerSize)] {
             withUnsafeBytes(of: field.littleEndian) { file.append(contentsOf: $0) }
         }
         for field in [size, checksum] {

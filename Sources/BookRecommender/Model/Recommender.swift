@@ -26,11 +26,14 @@ struct Recommender: Sendable {
     ///   `options.threads` workers; memory about 16 bytes per rating plus
     ///   8 bytes per kept neighbour, plus a candidate pool of up to
     ///   `items · neighbors · 8` bytes per worker while fitting.
-    package func fit(_ data: RatingData) -> FittedModel {
+    ///
+    /// A `part` resolves the options from the whole of `data` as a whole fit
+    /// does, then finds only its share of the neighbours (`FittedModel`).
+    package func fit(_ data: RatingData, part: TrainingPart? = nil) -> FittedModel {
         let matrix = RatingMatrix(data, weights: options.weights, threads: max(1, options.threads))
         var options = AutoFilter.resolve(options, for: matrix)
         // EASE's dense Gram matrix does not fit a catalog this wide: item-item serves it.
         if options.similarity == .ease && !LocalEASE.fits(matrix) { options.similarity = .bm25 }
-        return FittedModel(matrix: matrix, options: options)
+        return FittedModel(matrix: matrix, options: options, part: part)
     }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// `bookrec train INPUT... --model FILE [options]`: fits the filter once and
 /// writes it as a model file, which `recommend --model`, a job's `"model"`,
 /// `export-coreml --model` and Swift programs (`BookModel(contentsOf:)`) read
-/// instead of fitting again.
+/// instead of fitting again. With `--part I/N` it fits part I of N and writes
+/// a part file instead, which `train --join` (`TrainJoinCommand`) joins.
 struct TrainCommand {
     /// The settings flags `train` shares with `recommend` (from `Setting.all`):
     /// ingest, threads, the filter settings a model fixes, and the file to write.
@@ -14,20 +15,31 @@ struct TrainCommand {
     ]
 
     static let options: [ArgumentParser.Option] =
-        Setting.parserOptions.filter { settingFlags.contains($0.name) } + CLI.behaviourOptions
+        Setting.parserOptions.filter { settingFlags.contains($0.name) } + CLI.behaviourOptions + [.init("part")]
 
-    var settings = RunSettings()
-    /// The model file to write.
+    var settings: RunSettings
+    /// The model file to write (the part file with `--part`).
     var path: String
+    /// `--part I/N`: the part to fit, or nil for the whole model.
+    var part: TrainingPart?
+    /// `SOURCE_DATE_EPOCH`, written as the training time when set (`TrainCommandLine`).
+    var trainedAt: Date?
 
     /// Reads the command line (without `bookrec train`).
-    /// - Throws: `UsageError` for unknown or invalid options, no INPUT, or no `--model`.
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try ArgumentParser(options: Self.options).parse(arguments)
-        try CLI.checkLogFormat(parsed)
-        try Setting.apply(parsed, to: &settings)
-        guard let path = settings.modelFile else { throw .missingArgument("--model FILE") }
-        self.path = path
+    /// - Throws: `UsageError` for unknown or invalid options, no INPUT, no
+    ///   `--model`, or a bad `SOURCE_DATE_EPOCH`.
+    init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws(UsageError)
+    {
+        let line = try TrainCommandLine(arguments, options: Self.options, environment: environment)
+        let parsed = line.parsed
+        (settings, path, trainedAt) = (line.settings, line.path, line.trainedAt)
+        if let text = parsed.value("part") {
+            guard let part = TrainingPart(parsing: text) else {
+                throw .invalidValue(option: "--part", value: text, expected: "I/N with 0 ≤ I < N")
+            }
+            self.part = part
+        }
         guard !parsed.positionals.isEmpty else { throw .missingArgument("INPUT") }
         settings.inputs = parsed.positionals
     }
@@ -43,7 +55,12 @@ struct TrainCommand {
         let stamp = try inputStamp(files)
         let rejects = RejectLog(collectingUpTo: TrainingIngest.rejectLimit, keep: ReadOnlyIngest.shown)
         let result = try ReadOnlyIngest.read(files, settings: settings, log: log, rejects: rejects)
-        var model = try BookModel.fit(Ratings(data: result.data, items: result.items), options: settings.model)
+        let ratings = Ratings(data: result.data, items: result.items)
+        var fittedPart = try part.map { part throws(BookModelError) in
+            try BookModelPart.fit(ratings, options: settings.model, part: part)
+        }
+        var model = try fittedPart?.model ?? BookModel.fit(ratings, options: settings.model)
+        if let trainedAt { model.trainedAt = trainedAt }
         log.info(
             "model", "fitted",
             ["items": String(model.bookCount), "links": String(model.neighborLinks), "fingerprint": model.fingerprint])
@@ -59,10 +76,15 @@ struct TrainCommand {
             log.info("model", "ingest not kept", ["reason": "an input changed or could not be read while training"])
         }
         let url = URL(fileURLWithPath: path)
-        try model.write(to: url)
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        log.info("model", "written", ["file": url.path, "bytes": String(bytes)])
-        return "bookrec: model \(url.path): \(model.bookCount) books, \(model.readerCount) readers, "
+        if fittedPart != nil {
+            fittedPart?.model = model
+            try fittedPart?.write(to: url)
+        } else {
+            try model.write(to: url)
+        }
+        let bytes = TrainCommandLine.written(url, log: log)
+        let what = part.map { "part \($0.name)" } ?? "model"
+        return "bookrec: \(what) \(url.path): \(model.bookCount) books, \(model.readerCount) readers, "
             + "\(model.ratingCount) ratings, \(model.neighborLinks) neighbour links "
             + "(\(model.options.similarity.rawValue)); fingerprint \(model.fingerprint); \(bytes) bytes "
             + "(\(stopwatch.lap()) s)\n"

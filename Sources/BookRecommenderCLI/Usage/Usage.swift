@@ -120,6 +120,8 @@ enum Usage {
 
     static let train = """
         bookrec train INPUT... --model FILE [options]
+        bookrec train INPUT... --part I/N --model PART [options]
+        bookrec train --join PART... --model FILE [filter options]
 
         Reads every INPUT, fits the item-item filter once, and writes it as a model
         file (written to a temporary name, then renamed): the books with their keys,
@@ -137,10 +139,20 @@ enum Usage {
                                  the filter, as for 'bookrec recommend' (fixed in the model)
           --threads, --format, --columns, --rating-scale, --catalog, --quiet, --log-format
                                  as for 'bookrec recommend'
+          --part I/N             fit only part I of N (0 ≤ I < N) of the neighbour search, on
+                                 the whole input, into the part file PART (one per machine)
+          --join PART...         join the N part files of one training into the model file a
+                                 single train writes; filter options given must be the parts'
 
-        Exit status: 0 ok, 64 usage, 65 no usable rating, 66 an input cannot be
-        read, 73 the model file cannot be written. Reading a model that is
-        truncated, damaged, not a model or of a newer format exits 65.
+        With SOURCE_DATE_EPOCH set (whole seconds), the model records it as its
+        training time, so a train and a join of its parts write the same bytes;
+        otherwise a joined model records when its last part was trained.
+
+        Exit status: 0 ok, 64 usage (or an option beside --join that is not the
+        parts'), 65 no usable rating, or parts that are damaged, repeated or not of
+        one training, 66 an input or a part cannot be read or parts are missing,
+        73 the model file cannot be written. Reading a model that is truncated,
+        damaged, not a model or of a newer format exits 65.
         """
 
     static let merge = """

@@ -1,0 +1,84 @@
+/// How the neighbour search of a fit is split into parts: the fitting
+/// kernel's work blocks (`ItemNeighbors`), in the kernel's book numbering,
+/// cut into `parts` runs of consecutive blocks with about the same number of
+/// pair updates each.
+///
+/// Every part computes the layout from the whole input, so all parts of one
+/// training agree on it without talking to each other; the join checks they
+/// did. Balancing by pair updates rather than by books keeps the parts'
+/// wall times close: the books numbered first have the most raters.
+struct TrainingPartLayout: Codable, Sendable, Equatable {
+    /// `ItemNeighbors.Kernel` by name: "dense", "sparse", or "ease" (not split: part 0 fits it whole).
+    var kernel: String
+    /// Books per work block.
+    var itemsPerBlock: Int
+    /// Books in the fit.
+    var items: Int
+    /// Part `p` takes work blocks `cuts[p]..<cuts[p + 1]`; `parts + 1` entries from 0 to the block count.
+    var cuts: [Int]
+
+    /// The layout of `parts` parts over `work[n]`, the cost of book number `n`
+    /// in blocks of `itemsPerBlock` books: cut `k` is the first block boundary
+    /// at which the blocks before it hold at least `k / parts` of the work.
+    init(kernel: String, itemsPerBlock: Int, work: [Int], parts: Int) {
+        let blockCount = (work.count + itemsPerBlock - 1) / itemsPerBlock
+        var blockWork = [Int](repeating: 0, count: blockCount)
+        for (number, cost) in work.enumerated() { blockWork[number / itemsPerBlock] += cost }
+        let total = blockWork.reduce(0, +)
+        var cuts = [0]
+        var (block, done) = (0, 0)
+        for part in 1..<max(1, parts) {
+            // `done * parts >= total * part`, in exact integers.
+            while block < blockCount && done * parts < total * part {
+                done += blockWork[block]
+                block += 1
+            }
+            cuts.append(block)
+        }
+        cuts.append(blockCount)
+        self.init(kernel: kernel, itemsPerBlock: itemsPerBlock, items: work.count, cuts: cuts)
+    }
+
+    init(kernel: String, itemsPerBlock: Int, items: Int, cuts: [Int]) {
+        self.kernel = kernel
+        self.itemsPerBlock = itemsPerBlock
+        self.items = items
+        self.cuts = cuts
+    }
+
+    var parts: Int { cuts.count - 1 }
+
+    /// The work blocks of part `index`.
+    func blocks(of index: Int) -> Range<Int> {
+        cuts[index]..<cuts[index + 1]
+    }
+
+    /// The book numbers of part `index`.
+    func items(of index: Int) -> Range<Int> {
+        let blocks = blocks(of: index)
+        return min(items, blocks.lowerBound * itemsPerBlock)..<min(items, blocks.upperBound * itemsPerBlock)
+    }
+
+    /// Whether the cuts run from 0 to the block count without going down, as
+    /// `init(kernel:itemsPerBlock:work:parts:)` makes them (a part file is hostile input).
+    var isWellFormed: Bool {
+        guard itemsPerBlock >= 1, items >= 0, cuts.count >= 2, cuts.first == 0,
+            cuts.last == (items + itemsPerBlock - 1) / itemsPerBlock
+        else { return false }
+        return zip(cuts, cuts.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+
+    /// The pair updates the kernel makes for each book number: in `rows`
+    /// (each reader's books by number, ascending), a book followed by `k`
+    /// more of the reader's books costs `k`, plus `perItem(n)` for the
+    /// kernel's fixed cost per book.
+    /// - Complexity: O(entries in `rows` + books).
+    static func work(rows: SparseRows, items: Int, perItem: (Int) -> Int) -> [Int] {
+        var work = (0..<items).map(perItem)
+        for row in 0..<rows.rowCount {
+            let range = rows.range(of: row)
+            for position in range { work[Int(rows.entries[position].column)] += range.upperBound - 1 - position }
+        }
+        return work
+    }
+}

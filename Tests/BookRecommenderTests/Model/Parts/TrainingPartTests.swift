@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import BookRecommender
+
+/// `train --part I/N` then `--join` in the library: the joined model's bytes
+/// are a single fit's, for both item-item kernels and EASE, for any number
+/// of parts; each part computes only its share.
+@Suite struct TrainingPartTests {
+    /// Dense-kernel data (as in `DenseBlockFinderTests`), sparse-kernel data (many books, few each).
+    static let dense = syntheticData(users: 1_500, items: 300, seed: 0xB10C)
+    static let sparse = syntheticData(users: 120, items: 2_000, seed: 0x5A55)
+    static let trainedAt = Date(timeIntervalSince1970: 1_750_000_000)
+
+    static func ratings(_ data: RatingData) -> Ratings {
+        Ratings(data: data, items: data.itemKeys.map { ItemInfo(title: "Title of \($0)") })
+    }
+
+    /// Writes every part of `count` into `folder`; returns the paths (last part first) and the parts.
+    static func parts(of data: RatingData, _ options: ModelOptions, count: Int, in folder: URL) throws
+        -> ([String], [BookModelPart])
+    {
+        var (paths, parts) = ([String](), [BookModelPart]())
+        for index in (0..<count).reversed() {
+            let part = try BookModelPart.fit(
+                ratings(data), options: options, part: TrainingPart(index: index, count: count))
+            let url = folder.appendingPathComponent("\(index).part")
+            try part.write(to: url)
+            paths.append(url.path)
+            parts.append(part)
+        }
+        return (paths, parts)
+    }
+
+    /// `fit` names the data and the similarity: `dense-bm25`, `sparse-cosine` or `dense-ease`.
+    @Test(arguments: ["dense-bm25", "sparse-cosine", "dense-ease"], [1, 3, 4, 40])
+    func joinedPartsAreTheSingleFitByteForByte(fit: String, count: Int) throws {
+        let (name, similarity) = (
+            String(fit.prefix { $0 != "-" }), Similarity(rawValue: String(fit.drop { $0 != "-" }.dropFirst()))!
+        )
+        let folder = try ModelFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = name == "dense" ? Self.dense : Self.sparse
+        let options = options {
+            $0.similarity = similarity
+            $0.neighbors = 12
+            $0.threads = 2
+        }
+        var single = try BookModel.fit(Self.ratings(data), options: options)
+        single.trainedAt = Self.trainedAt
+        let (paths, parts) = try Self.parts(of: data, options, count: count, in: folder)
+        #expect(parts[0].layout.kernel == (similarity == .ease ? "ease" : name))
+        let joined = try BookModelPart.join(paths, trainedAt: Self.trainedAt)
+        #expect(single.neighborLinks > 0)
+        #expect(try joined.model.encoded() == single.encoded())
+        #expect(joined.requestedSimilarity == similarity)
+    }
+
+    /// Books below a part's block get no candidates from it: it computed only
+    /// the pairs whose lower book is in its block. The blocks cover every book.
+    @Test func aPartComputesOnlyThePairsOfItsBlock() throws {
+        let options = options { $0.neighbors = 12 }
+        var covered = 0
+        for index in 0..<4 {
+            let part = try BookModelPart.fit(
+                Self.ratings(Self.sparse), options: options, part: TrainingPart(index: index, count: 4))
+            let block = part.layout.items(of: index)
+            #expect(block.lowerBound == covered && !block.isEmpty)
+            covered = block.upperBound
+            let rows = part.model.tables.neighbors
+            #expect((0..<block.lowerBound).allSatisfy { rows.range(of: $0).isEmpty }, "part \(index)")
+            #expect(block.contains { !rows.range(of: $0).isEmpty }, "part \(index)")
+        }
+        #expect(covered == Self.sparse.itemCount)
+    }
+
+    /// Without a training time given, the joined model takes the last part's.
+    @Test func theJoinTakesTheLastPartsTrainingTime() throws {
+        let folder = try ModelFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for index in 0..<3 {
+            var part = try BookModelPart.fit(
+                Self.ratings(Self.sparse), options: options(), part: TrainingPart(index: index, count: 3))
+            part.model.trainedAt = Date(timeIntervalSince1970: [1_000, 3_000, 2_000][index])
+            let url = folder.appendingPathComponent("\(index).part")
+            try part.write(to: url)
+            paths.append(url.path)
+        }
+        #expect(try BookModelPart.join(paths).model.trainedAt == Date(timeIntervalSince1970: 3_000))
+    }
+
+    /// The layout balances the pair updates: cut `k` is the first block
+    /// boundary with at least `k / parts` of the work before it.
+    @Test func theLayoutCutsTheWorkEvenly() {
+        let layout = TrainingPartLayout(
+            kernel: "sparse", itemsPerBlock: 2, work: [10, 0, 5, 5, 0, 0, 20, 0], parts: 4)
+        #expect(layout.cuts == [0, 1, 2, 4, 4])
+        #expect(layout.isWellFormed)
+        let uneven = TrainingPartLayout(kernel: "sparse", itemsPerBlock: 1, work: [1, 1, 1, 1, 100], parts: 2)
+        #expect(uneven.cuts == [0, 5, 5])
+        #expect(uneven.items(of: 1).isEmpty)
+        #expect(!TrainingPartLayout(kernel: "sparse", itemsPerBlock: 1, items: 3, cuts: [0, 2, 1, 3]).isWellFormed)
+    }
+}
