@@ -24,8 +24,8 @@ package struct Recommender: Sendable {
     /// process.
     /// - Complexity: O(Σ over users of (ratings per user)² / 2) time on
     ///   `options.threads` workers; memory about 16 bytes per rating plus
-    ///   8 bytes per kept neighbour, plus a candidate pool of up to
-    ///   `items · neighbors · 8` bytes per worker while fitting.
+    ///   8 bytes per kept neighbour, plus, where the dense kernel fits, a
+    ///   candidate pool of up to `items · neighbors · 8` bytes per worker.
     package func fit(_ data: RatingData) -> FittedModel {
         let matrix = RatingMatrix(data, weights: options.weights, threads: max(1, options.threads))
         var options = AutoFilter.resolve(options, for: matrix)
