@@ -18,9 +18,13 @@ the thread settings (including OPENBLAS_CORETYPE as the environment set it).
 
 With `--model als` the fit is `implicit.als.AlternatingLeastSquares(factors=F,
 iterations=15, regularization=10, alpha=3, random_state=1)` on the binary matrix
-(the best ALS variant of bench/interactions.py on ML-small interactions) instead.
+(the best ALS variant of bench/interactions.py on ML-small interactions) instead;
+with `--model bm25`, `implicit.nearest_neighbours.BM25Recommender(K=..., num_threads=T)`
+(k1 = 1.2, b = 0.75, its defaults). `--fit-only` stops after the fit (recommend: 0 s),
+for the wide-catalog rows, which compare fits.
 
-Usage: implicit_peer.py FILE.csv [--neighbors K] [--top N] [--threads T] [--model cosine|als] [--factors F]
+Usage: implicit_peer.py FILE.csv [--neighbors K] [--top N] [--threads T] [--model cosine|bm25|als] [--factors F]
+       [--fit-only]
 """
 
 import argparse
@@ -39,7 +43,8 @@ def parse_arguments(argv):
     parser.add_argument("--neighbors", type=int, default=64, help="K of CosineRecommender")
     parser.add_argument("--top", type=int, default=10, help="N of recommend")
     parser.add_argument("--threads", type=int, default=1, help="implicit's num_threads (0: every core)")
-    parser.add_argument("--model", choices=("cosine", "als"), default="cosine")
+    parser.add_argument("--model", choices=("cosine", "bm25", "als"), default="cosine")
+    parser.add_argument("--fit-only", action="store_true", help="skip recommend")
     parser.add_argument("--factors", type=int, default=32, help="ALS factors")
     return parser.parse_args(argv)
 
@@ -117,14 +122,20 @@ def main(argv):
         matrix.data[:] = 1
         model = AlternatingLeastSquares(factors=args.factors, iterations=15, regularization=10.0, alpha=3.0,
                                         num_threads=args.threads, random_state=1)
+    elif args.model == "bm25":
+        from implicit.nearest_neighbours import BM25Recommender
+
+        model = BM25Recommender(K=args.neighbors, num_threads=args.threads)
     else:
         model = CosineRecommender(K=args.neighbors, num_threads=args.threads)
     model.fit(matrix, show_progress=False)
     seconds["fit"] = round(time.perf_counter() - lap, 3)
 
     lap = time.perf_counter()
-    users = np.arange(matrix.shape[0], dtype=np.int32)
-    ids, _scores = model.recommend(users, matrix, N=args.top, filter_already_liked_items=True)
+    ids = np.empty(0)
+    if not args.fit_only:
+        users = np.arange(matrix.shape[0], dtype=np.int32)
+        ids, _scores = model.recommend(users, matrix, N=args.top, filter_already_liked_items=True)
     seconds["recommend"] = round(time.perf_counter() - lap, 3)
     seconds["total"] = round(seconds["load"] + seconds["fit"] + seconds["recommend"], 3)
 

@@ -2,27 +2,29 @@
 /// best first (ties by item key), each at or above `ModelOptions.threshold`,
 /// in CSR form.
 ///
-/// Each pair is computed once, by the worker that takes the block holding
-/// the lower-numbered item `i` (workers take blocks in turn), with one of two
-/// kernels that build every pair's dot product in the same order (ascending
-/// user) and so give the same similarities bit for bit:
+/// Workers take blocks of items in turn; one of two kernels builds every
+/// pair's dot product in the same order (ascending user), so both give the
+/// same similarities bit for bit:
 /// - `DenseBlockFinder` reads each user's row once per block of items into a
 ///   dense accumulator; it is chosen when the books are few enough that
 ///   scanning `items²/2` accumulator cells costs less than the pairs themselves.
+///   It finds each pair once, from its lower item `i`, and offers it to `i`'s
+///   selection and to `j`'s in the worker's `HeapPool`; at the end each item
+///   keeps the best of its own selection and every worker's pool.
 /// - `NeighborFinder` serves the rest (many books, few ratings each), one
-///   item at a time, tracking the pairs it touches.
+///   item at a time over cache-sized ranges of books, tracking the pairs it
+///   touches. It finds each pair from both items, so each item's own
+///   selection is its whole list.
 ///
-/// The pair's similarity is offered to `i`'s selection and to `j`'s selection
-/// in the worker's `HeapPool`; at the end each item keeps the best of its own
-/// selection and every worker's pool. Selections are order-independent, so
-/// the result is the same for any thread count.
+/// Selections are order-independent, so the result is the same for any
+/// thread count.
 struct ItemNeighbors: Sendable {
     /// The two ways of finding the pairs; see the type's documentation.
     enum Kernel: Sendable, Equatable {
         /// `DenseBlockFinder`, with blocks of this many items.
         case denseBlocks(itemsPerBlock: Int)
-        /// `NeighborFinder`.
-        case sparse
+        /// `NeighborFinder`, with ranges of this many books (the whole catalog when larger).
+        case sparse(columnsPerBlock: Int)
     }
 
     /// Row per item: its neighbours (column) and similarities (value), best first.
@@ -46,9 +48,13 @@ struct ItemNeighbors: Sendable {
     /// all parts' rows, which are then the rows of a whole fit. An EASE fit is
     /// not split: part 0 fits it whole and the other parts find nothing.
     /// - Complexity: O(Σ over users of (ratings per user)² / 2) time, plus
-    ///   O(items² / 2 + users · items / blockSize) for the dense kernel;
-    ///   O(items · neighbors) memory per worker, plus `denseBytes` and 4 bytes
-    ///   per user for the dense kernel. A part does its share of the pairs.
+    ///   O(items² / 2 + users · items / blockSize) for the dense kernel
+    ///   (twice the pairs for the sparse kernel, plus O(ratings · items /
+    ///   columnsPerBlock)); per worker, O(items · neighbors) memory plus
+    ///   `denseBytes` for the dense kernel, and O(users + columnsPerBlock) for
+    ///   the sparse one; 4 bytes per user. A part does its share of the pairs
+    ///   (the sparse kernel finds a book's whole row from the book itself, so
+    ///   a part's rows of its own books are already whole).
     init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil, part: TrainingPart? = nil) {
         precondition(options.similarity != .auto, "ItemNeighbors: Recommender.fit resolves .auto first")
         if options.similarity == .ease {
@@ -68,15 +74,17 @@ struct ItemNeighbors: Sendable {
         let chosen =
             kernel
             ?? (Self.denseApplies(matrix: matrix)
-                ? .denseBlocks(itemsPerBlock: Self.denseBlockSize(itemCount: matrix.itemCount)) : .sparse)
-        let blockSize: Int
+                ? .denseBlocks(itemsPerBlock: Self.denseBlockSize(itemCount: matrix.itemCount))
+                : .sparse(columnsPerBlock: NeighborFinder.columns(itemCount: matrix.itemCount)))
+        let (blockSize, columnsPerBlock): (Int, Int?)
         switch chosen {
-        case .denseBlocks(let itemsPerBlock): blockSize = max(1, itemsPerBlock)
-        case .sparse: blockSize = Self.sparseBlockSize
+        case .denseBlocks(let itemsPerBlock): (blockSize, columnsPerBlock) = (max(1, itemsPerBlock), nil)
+        case .sparse(let columns): (blockSize, columnsPerBlock) = (Self.sparseBlockSize, min(columns, matrix.itemCount))
         }
         let vectors = ItemVectors(
-            matrix: matrix, similarity: options.similarity, threads: options.threads, entries: chosen == .sparse)
-        let dense = chosen == .sparse ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
+            matrix: matrix, similarity: options.similarity, threads: options.threads, entries: columnsPerBlock != nil)
+        let dense =
+            columnsPerBlock != nil ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         let itemCount = matrix.itemCount
         let layout = part.map { part in
@@ -112,9 +120,9 @@ struct ItemNeighbors: Sendable {
                         for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
                         poolOut[worker] = finder.selection.lowerCandidates
                     } else {
-                        var finder = NeighborFinder(matrix: matrix, vectors: vectors, options: options)
+                        var finder = NeighborFinder(
+                            matrix: matrix, vectors: vectors, options: options, columnsPerBlock: columnsPerBlock ?? 1)
                         for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
-                        poolOut[worker] = finder.selection.lowerCandidates
                     }
                 }
             }

@@ -1,10 +1,23 @@
+import CPrefetch
+
 /// One worker's scratch for the sparse kernel of `ItemNeighbors`, which works
-/// for every similarity and option: a dense accumulator over all items, the
-/// list of items touched, and the worker's `NeighborSelection`. Nothing is
-/// allocated per pair.
+/// for every similarity and option: an accumulator over one range of books at
+/// a time, the list of its cells touched, a cursor into each rater's row, and
+/// the worker's `NeighborSelection`. Nothing is allocated per pair.
 ///
-/// Per item `i`, every rater `u` of `i` and every book `j > i` that `u` rated
-/// add `x_ui · x_uj` and 1 to `j`'s accumulator, in ascending user order.
+/// Per item `i`, every rater `u` of `i` (ascending) and every other book `j`
+/// that `u` rated add `x_ui · x_uj` and 1 to `j`'s cell. Each pair is found
+/// from both of its books, so every book keeps its own best neighbours and no
+/// worker holds candidates for books it does not own: such a pool, one heap
+/// per book, is far larger than any cache on a wide catalog, and offering to
+/// it cost more than finding the pairs twice. The two sums of a pair are
+/// built in the same order (ascending user) from the same products, so they
+/// are equal bit for bit, and equal to the dense kernel's.
+///
+/// The books are taken in ranges of `columnsPerBlock` (`columns(itemCount:)`)
+/// so that the accumulator, the touched list and the norms of one range stay
+/// in cache whatever the catalog's width: for each range every rater's row is
+/// walked on from its cursor up to the range's end.
 struct NeighborFinder: ~Copyable {
     /// What item `i` shares with item `j` so far: `Σ x_ui · x_uj` and the co-rater count.
     struct PairSum: BitwiseCopyable {
@@ -12,117 +25,157 @@ struct NeighborFinder: ~Copyable {
         var common: Int32
     }
 
+    /// Where the walk of one rater's row is: the next entry and the row's end.
+    struct Cursor: BitwiseCopyable {
+        var position: Int32
+        var end: Int32
+    }
+
     private let matrix: RatingMatrix
     private let vectors: ItemVectors
     private let similarity: Similarity
     private let shrinkage: Float
+    private let columnsPerBlock: Int
+    /// One cell per book of the current range.
     private let sums: ScratchArray<PairSum>
+    /// The books of the current range touched so far, in first-touch order,
+    /// with room for one more (the touch is written before it is counted).
     private let touched: ScratchArray<Int32>
-    /// Keeps the cache-warming loads of `accumulate(item:)` from being optimised away.
-    private let warmed: ScratchArray<Int32>
+    /// Per rater of the current item, in the order of `matrix.byItem`.
+    private let cursors: ScratchArray<Cursor>
     private(set) var selection: NeighborSelection
-    /// Raters whose rows are fetched together by `accumulate(item:)`.
-    private static let touchBatch = 8
+    /// How far ahead rows and norms are prefetched: raters in `accumulate`,
+    /// touches in `select`.
+    private static let prefetchDistance = 16
+    /// Bytes of accumulator per range of books: with the touched list and
+    /// the norms of the range, well inside a core's L2 cache.
+    private static let accumulatorBytes = 1 << 18
 
-    init(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions) {
+    /// Books per range for a catalog of `itemCount` books: as many cells as
+    /// fit in `accumulatorBytes`, the whole catalog when it is narrower.
+    static func columns(itemCount: Int) -> Int {
+        max(1, min(itemCount, accumulatorBytes / MemoryLayout<PairSum>.stride))
+    }
+
+    /// Scratch for `matrix` with ranges of `columnsPerBlock` books.
+    init(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions, columnsPerBlock: Int) {
         self.matrix = matrix
         self.vectors = vectors
         similarity = options.similarity
         shrinkage = max(0, options.shrinkage)
-        sums = ScratchArray(count: matrix.itemCount, filledWith: PairSum(dot: 0, common: 0))
-        touched = ScratchArray(count: matrix.itemCount, filledWith: 0)
-        warmed = ScratchArray(count: 1, filledWith: 0)
-        selection = NeighborSelection(keyRank: matrix.keyRank, options: options)
+        self.columnsPerBlock = max(1, columnsPerBlock)
+        sums = ScratchArray(count: self.columnsPerBlock, filledWith: PairSum(dot: 0, common: 0))
+        touched = ScratchArray(count: self.columnsPerBlock + 1, filledWith: 0)
+        cursors = ScratchArray(count: matrix.userCount, filledWith: Cursor(position: 0, end: 0))
+        selection = NeighborSelection(keyRank: matrix.keyRank, options: options, keepsLowerCandidates: false)
     }
 
-    /// Each item's best neighbours above it, for the items in `items`, in item
-    /// order; offers each pair to the upper item's selection in
-    /// `selection.lowerCandidates`.
-    /// - Complexity: O(Σ over raters of the items of their ratings above the item).
+    /// Each item's best neighbours, for the items in `items`, in item order.
+    /// - Complexity: O(Σ over the raters of the items of their ratings
+    ///   + (ratings of the items) · itemCount / columnsPerBlock).
     mutating func neighbors(of items: Range<Int>) -> ItemNeighbors.Block {
         var block = ItemNeighbors.Block()
         block.lengths.reserveCapacity(items.count)
         for item in items {
-            let touchedCount = accumulate(item: item)
-            select(item: item, touchedCount: touchedCount)
+            startRows(of: item)
+            for lower in stride(from: 0, to: matrix.itemCount, by: columnsPerBlock) {
+                let columns = lower..<min(lower + columnsPerBlock, matrix.itemCount)
+                select(item: item, lower: lower, touchedCount: accumulate(item: item, columns: columns))
+            }
             selection.finishItem(into: &block)
         }
         return block
     }
 
-    /// Adds `x_ui · x_uj` and 1 for every rater `u` of `item` and every
-    /// `j > item` that `u` rated; returns how many items were touched.
-    ///
-    /// This loop is the fit's cost, and it waits on memory: each rater's row
-    /// sits somewhere in a large array. So raters go in batches, and while one
-    /// batch is summed the next batch's rows are touched, one load per 64-byte
-    /// line, so their cache lines are fetched together instead of one miss
-    /// after another.
-    private func accumulate(item: Int) -> Int {
+    /// Points each rater's cursor at the start of their row.
+    private func startRows(of item: Int) {
         let raters = matrix.byItem.range(of: item)
-        return vectors.itemEntries.withUnsafeBufferPointer { itemEntries in
-            vectors.userEntries.withUnsafeBufferPointer { userEntries in
-                matrix.byUser.offsets.withUnsafeBufferPointer { offsets in
-                    var warm: Int32 = 0
-                    func touchRows(of batch: Range<Int>) {
-                        for rater in batch.clamped(to: raters) {
-                            let user = Int(itemEntries[rater].column)
-                            for line in stride(from: Int(offsets[user]), to: Int(offsets[user + 1]), by: 8) {
-                                warm &+= userEntries[line].column
-                            }
-                        }
-                    }
-                    let batchSize = Self.touchBatch
-                    touchRows(of: raters.lowerBound..<raters.lowerBound + batchSize)
-                    var touchedCount = 0
-                    for rater in raters {
-                        if (rater - raters.lowerBound) % batchSize == 0 {
-                            touchRows(of: rater + batchSize..<rater + 2 * batchSize)
-                        }
-                        let user = Int(itemEntries[rater].column)
-                        let x = itemEntries[rater].value
-                        // The row is sorted by item: walk it down from the end to `item`.
-                        var other = Int(offsets[user + 1])
-                        while other > Int(offsets[user]) {
-                            other -= 1
-                            let entry = userEntries[other]
-                            if Int(entry.column) <= item { break }
-                            let sum = sums.base + Int(entry.column)
-                            if sum.pointee.common == 0 {
-                                touched[touchedCount] = entry.column
-                                touchedCount += 1
-                            }
-                            sum.pointee.common &+= 1
-                            sum.pointee.dot += x * entry.value
-                        }
-                    }
-                    warmed[0] = warm
-                    return touchedCount
+        vectors.itemEntries.withUnsafeBufferPointer { itemEntries in
+            matrix.byUser.offsets.withUnsafeBufferPointer { offsets in
+                for (slot, rater) in raters.enumerated() {
+                    let user = Int(itemEntries[rater].column)
+                    cursors[slot] = Cursor(position: offsets[user], end: offsets[user + 1])
                 }
             }
         }
     }
 
-    /// Turns the accumulators into similarities, offers them to `selection`,
-    /// and clears the accumulators.
-    private mutating func select(item: Int, touchedCount: Int) {
-        let norms = vectors.norms
-        let itemNorm = norms[item]
-        let itemRank = matrix.keyRank[item]
-        for slot in 0..<touchedCount {
-            let j = Int(touched[slot])
-            let sum = sums[j]
-            sums[j] = PairSum(dot: 0, common: 0)
-            let value = Self.similarity(
-                of: sum, norms: itemNorm, norms[j], similarity: similarity, shrinkage: shrinkage)
-            selection.offer(similarity: value, item: itemRank, other: j)
+    /// Adds `x_ui · x_uj` and 1 for every rater `u` of `item` and every book
+    /// `j` of `columns` that `u` rated (`item` itself included: `select`
+    /// passes it over); returns how many cells were touched.
+    ///
+    /// The loop waits on memory when it starts a rater's segment, so the
+    /// segment a few raters ahead is prefetched; the touch is written
+    /// unconditionally and counted only for a fresh cell, which spares a
+    /// branch that goes either way.
+    private func accumulate(item: Int, columns: Range<Int>) -> Int {
+        let raters = matrix.byItem.range(of: item)
+        let (lower, upper) = (columns.lowerBound, Int32(columns.upperBound))
+        return vectors.itemEntries.withUnsafeBufferPointer { itemEntries in
+            vectors.userEntries.withUnsafeBufferPointer { userEntries in
+                var touchedCount = 0
+                let cells = sums.base - lower
+                for slot in 0..<raters.count {
+                    if slot + Self.prefetchDistance < raters.count {
+                        let ahead = cursors[slot + Self.prefetchDistance].position
+                        bookrec_prefetch(userEntries.baseAddress! + Int(ahead))
+                    }
+                    let x = itemEntries[raters.lowerBound + slot].value
+                    var cursor = cursors[slot]
+                    while cursor.position < cursor.end {
+                        let entry = userEntries[Int(cursor.position)]
+                        if entry.column >= upper { break }
+                        let cell = cells + Int(entry.column)
+                        touched[touchedCount] = entry.column
+                        touchedCount &+= cell.pointee.common == 0 ? 1 : 0
+                        cell.pointee.common &+= 1
+                        cell.pointee.dot += x * entry.value
+                        cursor.position &+= 1
+                    }
+                    cursors[slot] = cursor
+                }
+                return touchedCount
+            }
+        }
+    }
+
+    /// Turns the touched cells of the range starting at book `lower` into
+    /// similarities, offers them to `selection`, and clears the cells.
+    ///
+    /// The rows streamed by `accumulate` push the range's norms and key
+    /// ranks out of cache while the cells stay (they are written all
+    /// along), so both are prefetched a few touches ahead; BM25's norms,
+    /// all 1, are not read at all.
+    private mutating func select(item: Int, lower: Int, touchedCount: Int) {
+        let (similarity, shrinkage) = (self.similarity, self.shrinkage)
+        let unitNorms = similarity == .bm25
+        let cells = sums.base - lower
+        let keyRank = matrix.keyRank
+        vectors.norms.withUnsafeBufferPointer { norms in
+            let itemNorm = norms[item]
+            for slot in 0..<touchedCount {
+                if slot + Self.prefetchDistance < touchedCount {
+                    let ahead = Int(touched[slot + Self.prefetchDistance])
+                    keyRank.withUnsafeBufferPointer { bookrec_prefetch($0.baseAddress! + ahead) }
+                    if !unitNorms { bookrec_prefetch(norms.baseAddress! + ahead) }
+                }
+                let other = Int(touched[slot])
+                let sum = cells[other]
+                cells[other] = PairSum(dot: 0, common: 0)
+                guard other != item else { continue }
+                let value = Self.similarity(
+                    of: sum, norms: itemNorm, unitNorms ? 1 : norms[other], similarity: similarity,
+                    shrinkage: shrinkage)
+                selection.offer(similarity: value, other: other)
+            }
         }
     }
 
     /// The similarity of a pair with `sum` (at least one co-rater) whose
     /// items have norms `a` and `b` (`ItemVectors.norms`), shrunk by
     /// `n / (n + shrinkage)` when `shrinkage > 0`. Both kernels call this, so
-    /// they agree bit for bit.
+    /// they agree bit for bit; it is symmetric in `a` and `b`, so a pair
+    /// found from either of its books gets the same value.
     @inline(__always)
     static func similarity(
         of sum: PairSum, norms a: Float, _ b: Float, similarity: Similarity, shrinkage: Float

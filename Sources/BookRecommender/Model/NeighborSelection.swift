@@ -1,6 +1,8 @@
 /// One worker's selection of neighbours while fitting: the best neighbours
-/// above the item at hand (`best`), and the best lower neighbours of every
-/// other item (`lowerCandidates`), as both fitting kernels find them.
+/// of the item at hand (`best`) and, for the dense kernel, which finds each
+/// pair once from its lower item, the best lower neighbours of every other
+/// item (`lowerCandidates`). The sparse kernel finds each pair from both
+/// items, so it keeps no lower candidates and offers with `offer(similarity:other:)`.
 ///
 /// Both selections keep the best by (similarity, key rank), so which pairs are
 /// kept never depends on the order pairs are offered in.
@@ -14,12 +16,13 @@ struct NeighborSelection {
     /// Candidates this worker found for items it does not own.
     private(set) var lowerCandidates: HeapPool
 
-    /// A selection over items ranked by `keyRank` (one entry per item).
-    init(keyRank: [Int32], options: ModelOptions) {
+    /// A selection over items ranked by `keyRank` (one entry per item), with
+    /// room for every item's lower candidates when `keepsLowerCandidates`.
+    init(keyRank: [Int32], options: ModelOptions, keepsLowerCandidates: Bool = true) {
         self.keyRank = keyRank
         threshold = options.threshold
         best = TopK(capacity: options.neighbors)
-        lowerCandidates = HeapPool(itemCount: keyRank.count, capacity: options.neighbors)
+        lowerCandidates = HeapPool(itemCount: keepsLowerCandidates ? keyRank.count : 0, capacity: options.neighbors)
     }
 
     /// Offers the pair (`item`, `other > item`) with `similarity`: to `item`'s
@@ -30,7 +33,15 @@ struct NeighborSelection {
     mutating func offer(similarity: Float, item itemRank: Int32, other: Int) {
         guard similarity >= threshold else { return }
         lowerCandidates.offer(item: other, score: similarity, rank: itemRank)
-        guard similarity >= bestFloor else { return }
+        offer(similarity: similarity, other: other)
+    }
+
+    /// Offers `other` as a neighbour of the item at hand only, when it
+    /// reaches the threshold.
+    /// - Complexity: O(1) when rejected, O(log neighbors) when kept.
+    @inline(__always)
+    mutating func offer(similarity: Float, other: Int) {
+        guard similarity >= threshold, similarity >= bestFloor else { return }
         let otherRank = keyRank[other]
         guard best.accepts(score: similarity, rank: otherRank) else { return }
         best.insert(score: similarity, rank: otherRank, payload: Int32(other))

@@ -24,8 +24,8 @@ struct Recommender: Sendable {
     /// process.
     /// - Complexity: O(Σ over users of (ratings per user)² / 2) time on
     ///   `options.threads` workers; memory about 16 bytes per rating plus
-    ///   8 bytes per kept neighbour, plus a candidate pool of up to
-    ///   `items · neighbors · 8` bytes per worker while fitting.
+    ///   8 bytes per kept neighbour, plus, where the dense kernel fits, a
+    ///   candidate pool of up to `items · neighbors · 8` bytes per worker.
     ///
     /// A `part` resolves the options from the whole of `data` as a whole fit
     /// does, then finds only its share of the neighbours (`FittedModel`).

@@ -16,7 +16,7 @@ import Testing
             $0.neighbors = 12
         }
         let dense = ItemNeighbors(matrix: matrix, options: options, kernel: .denseBlocks(itemsPerBlock: 32)).lists
-        let sparse = ItemNeighbors(matrix: matrix, options: options, kernel: .sparse).lists
+        let sparse = ItemNeighbors(matrix: matrix, options: options, kernel: .sparse(columnsPerBlock: 64)).lists
         #expect(dense.entryCount > 0)
         #expect(dense.offsets == sparse.offsets)
         #expect(dense.entries == sparse.entries)
@@ -37,7 +37,7 @@ import Testing
                 $0.threshold = threshold
             }
             let dense = ItemNeighbors(matrix: matrix, options: options, kernel: .denseBlocks(itemsPerBlock: 32)).lists
-            let sparse = ItemNeighbors(matrix: matrix, options: options, kernel: .sparse).lists
+            let sparse = ItemNeighbors(matrix: matrix, options: options, kernel: .sparse(columnsPerBlock: 64)).lists
             let single = ItemNeighbors(
                 matrix: matrix, options: options.with(threads: 1), kernel: .denseBlocks(itemsPerBlock: 7)
             ).lists
@@ -52,7 +52,7 @@ import Testing
     func anyBlockSizeGivesTheSameLists(itemsPerBlock: Int) {
         let matrix = RatingMatrix(Self.data, threads: 2)
         let options = options { $0.threads = 2 }
-        let reference = ItemNeighbors(matrix: matrix, options: options, kernel: .sparse).lists
+        let reference = ItemNeighbors(matrix: matrix, options: options, kernel: .sparse(columnsPerBlock: 64)).lists
         let dense = ItemNeighbors(matrix: matrix, options: options, kernel: .denseBlocks(itemsPerBlock: itemsPerBlock))
         #expect(dense.lists.entries == reference.entries)
     }
