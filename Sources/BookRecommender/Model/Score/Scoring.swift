@@ -7,3 +7,12 @@ public enum Scoring: String, Sendable, CaseIterable {
     /// `Σ sim(i, j) · r_i / Σ |sim(i, j)|`: a predicted rating on the 0–5 scale.
     case weightedAverage = "average"
 }
+
+extension Similarity {
+    /// What a reader's value (stars, or an interaction's weight) counts in a
+    /// pick's score: itself, or under EASE the strength it was fitted on.
+    @inline(__always)
+    func scoringStrength(_ value: Float) -> Float {
+        self == .ease ? LocalEASE.strength(value) : value
+    }
+}

@@ -2,8 +2,8 @@ import CPrefetch
 
 /// One worker's scratch for scoring users: dense score (and, when
 /// averaging, |similarity|) accumulators over all items, per-item stamps (touched / owned by the
-/// current user), the pick heap and one reason heap per pick. Nothing is
-/// allocated per rating or per candidate.
+/// current user), the pick heap and the picks' reasons (`PickReasons`).
+/// Nothing is allocated per rating or per candidate.
 struct UserScorer: ~Copyable {
     /// A candidate's running `Σ sim · r` for the current user, and the user
     /// stamp that says the total is live.
@@ -20,13 +20,10 @@ struct UserScorer: ~Copyable {
     /// `Σ |sim|` per candidate; used only by `Scoring.weightedAverage`.
     private let weights: ScratchArray<Float>
     private let ownedBy: ScratchArray<Int32>
-    private let pickOf: ScratchArray<Int32>
-    /// 1 where `pickOf[j] >= 0`, else 0: one byte, so the reasons pass tests a small array.
-    private let isPick: ScratchArray<UInt8>
     /// Items touched for the current user; one spare slot, as `accumulate` writes one past the count.
     private let touched: ScratchArray<Int32>
     private var picks: TopK
-    private var reasons: [TopK]
+    private var reasons: PickReasons
 
     /// A scorer for `tables`, with `options`' top, reasons, minimum ratings,
     /// scoring and allowed books (the options must be clamped, as `FittedModel` does).
@@ -39,11 +36,9 @@ struct UserScorer: ~Copyable {
         tallies = ScratchArray(count: itemCount, filledWith: Tally(score: 0, seenBy: 0))
         weights = ScratchArray(count: itemCount, filledWith: 0)
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
-        pickOf = ScratchArray(count: itemCount, filledWith: -1)
-        isPick = ScratchArray(count: itemCount, filledWith: 0)
         touched = ScratchArray(count: itemCount + 1, filledWith: 0)
         picks = TopK(capacity: top)
-        reasons = Array(repeating: TopK(capacity: options.reasons), count: top)
+        reasons = PickReasons(tables: tables, options: options, picks: top)
     }
 
     /// The picks of reader `user` of `readers` (in this model's item
@@ -71,16 +66,13 @@ struct UserScorer: ~Copyable {
         var rank = 0
         while result.count < top && rank < popularity.items.count {
             let item = popularity.items[rank]
-            if ownedBy[Int(item)] != stamp && pickOf[Int(item)] < 0 && options.allows(item) {
+            if ownedBy[Int(item)] != stamp && !reasons.isPick(item) && options.allows(item) {
                 result.append(Recommendation(item: item, score: popularity.scores[rank], because: [], fallback: true))
                 if hasEditions { ownEditions(of: item, stamp: stamp) }
             }
             rank += 1
         }
-        for pick in result where !pick.fallback {
-            pickOf[Int(pick.item)] = -1
-            isPick[Int(pick.item)] = 0
-        }
+        reasons.unmark(result)
         return result
     }
 
@@ -94,7 +86,7 @@ struct UserScorer: ~Copyable {
 
     /// Scores every book that neighbours one of the user's rated books, keeps
     /// the best positive scores the user does not own, and explains each.
-    /// Leaves `pickOf` and `isPick` set for the picks.
+    /// Leaves the picks marked in `reasons`.
     private mutating func filterPicks(readers: ReaderRows, rated: Range<Int>, stamp: Int32) -> [Recommendation] {
         let ratings = readers.byUser.entries
         let touchedCount = accumulate(ratings: ratings, rated: rated, stamp: stamp)
@@ -117,8 +109,7 @@ struct UserScorer: ~Copyable {
         picks.sortBestFirst()
         for index in 0..<picks.count {
             let pick = picks.entry(at: index)
-            pickOf[Int(pick.payload)] = Int32(index)
-            isPick[Int(pick.payload)] = 1
+            reasons.mark(pick.payload, at: index)
             shares.append(average ? weights[Int(pick.payload)] : 1)
             result.append(Recommendation(item: pick.payload, score: pick.score, because: [], fallback: false))
         }
@@ -127,7 +118,7 @@ struct UserScorer: ~Copyable {
             tallies[Int(touched[slot])].score = 0
             weights[Int(touched[slot])] = 0
         }
-        explain(&result, shares: shares, readers: readers, rated: rated)
+        reasons.explain(&result, shares: shares, readers: readers, rated: rated)
         return result
     }
 
@@ -179,7 +170,7 @@ struct UserScorer: ~Copyable {
                     var touchedCount = 0
                     for entry in rated {
                         let item = Int(ratings[entry].column)
-                        let rating = strength(ratings[entry].value)
+                        let rating = options.similarity.scoringStrength(ratings[entry].value)
                         if entry + 1 < rated.upperBound {
                             let next = Int(ratings[entry + 1].column)
                             for line in stride(from: Int(offsets[next]), to: Int(offsets[next + 1]), by: 8) {
@@ -204,70 +195,5 @@ struct UserScorer: ~Copyable {
                 }
             }
         }
-    }
-
-    /// Fills each pick's `because` with the rated books whose `sim · r` added
-    /// most to it (divided by the pick's `Σ|sim|` when averaging), largest
-    /// first, ties by item key.
-    ///
-    /// Neighbour lists are sorted by similarity, best first, so a book rated
-    /// above 0 contributes less and less along its list. Once every pick holds
-    /// its full count of reasons, such a list is left at the first link whose
-    /// contribution is below the smallest reason any pick keeps: no later link
-    /// could enter a heap. Heavy readers' lists are mostly left at their first link.
-    private mutating func explain(
-        _ result: inout [Recommendation], shares: [Float], readers: ReaderRows, rated: Range<Int>
-    ) {
-        guard options.reasons > 0 else { return }
-        let ratings = readers.byUser.entries
-        let keyRank = tables.keyRank
-        let lists = tables.neighbors
-        let isPick = self.isPick.base
-        // The smallest score a reason heap still takes, once all are full (else -∞).
-        var floor = -Float.infinity
-        lists.entries.withUnsafeBufferPointer { links in
-            for entry in rated {
-                let (item, rating) = (Int(ratings[entry].column), strength(ratings[entry].value))
-                let falls = rating > 0
-                for link in lists.range(of: item) {
-                    let contribution = links[link].value * rating
-                    if falls && (contribution < floor || contribution <= 0) { break }
-                    let neighbor = Int(links[link].column)
-                    guard contribution > 0, isPick[neighbor] != 0 else { continue }
-                    let pick = Int(pickOf[neighbor])
-                    guard reasons[pick].accepts(score: contribution, rank: keyRank[item]) else { continue }
-                    reasons[pick].insert(score: contribution, rank: keyRank[item], payload: Int32(entry))
-                    if reasons[pick].count == reasons[pick].capacity { floor = smallestReason(picks: result.count) }
-                }
-            }
-        }
-        for pick in result.indices {
-            reasons[pick].sortBestFirst()
-            result[pick].because = (0..<reasons[pick].count).map { index in
-                let reason = reasons[pick].entry(at: index)
-                let entry = Int(reason.payload)
-                return Contribution(
-                    item: ratings[entry].column, rating: ratings[entry].value, kind: readers.kind(ofEntry: entry),
-                    weight: reason.score / shares[pick])
-            }
-            reasons[pick].removeAll()
-        }
-    }
-
-    /// What a reader's value (stars, or an interaction's weight) counts in
-    /// the scores: itself, or under EASE the strength it was fitted on.
-    @inline(__always)
-    private func strength(_ value: Float) -> Float {
-        options.similarity == .ease ? LocalEASE.strength(value) : value
-    }
-
-    /// The smallest kept reason over the first `picks` heaps when all are full, else -∞.
-    private func smallestReason(picks: Int) -> Float {
-        var smallest = Float.infinity
-        for pick in 0..<picks {
-            guard reasons[pick].count == reasons[pick].capacity else { return -.infinity }
-            smallest = min(smallest, reasons[pick].entry(at: 0).score)
-        }
-        return smallest
     }
 }
