@@ -10,7 +10,7 @@ struct MergeCommand {
     /// - Throws: `UsageError` for a missing folder or a bad option.
     init(arguments: [String], log: Log) throws(UsageError) {
         let parsed = try ArgumentParser(options: Self.options).parse(arguments)
-        try CLI.checkLogFormat(parsed)
+        try LogFormatOption.check(parsed)
         guard let folder = parsed.positionals.first else { throw .missingArgument("OUT") }
         guard parsed.positionals.count == 1 else {
             throw .tooManyArguments(parsed.positionals.dropFirst().joined(separator: " "))

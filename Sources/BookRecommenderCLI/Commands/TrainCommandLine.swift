@@ -18,7 +18,7 @@ struct TrainCommandLine {
     ///   or a `SOURCE_DATE_EPOCH` that is not whole seconds since 1970.
     init(_ arguments: [String], options: [ArgumentParser.Option], environment: [String: String]) throws(UsageError) {
         parsed = try ArgumentParser(options: options).parse(arguments)
-        try CLI.checkLogFormat(parsed)
+        try LogFormatOption.check(parsed)
         try Setting.apply(parsed, to: &settings)
         guard let path = settings.modelFile else { throw .missingArgument("--model FILE") }
         self.path = path

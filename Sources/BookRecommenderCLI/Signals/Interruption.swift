@@ -108,7 +108,7 @@ final class Interruption: ForcedExitGuard, @unchecked Sendable {
         log.warning("run", "abandoned", ["reason": reason])
         let error = Interrupted(signal: number)
         let status = ExitStatus.of(error)
-        CLI.report(error, status: status, log: log)
+        ErrorOutput.report(error, status: status, log: log)
         _exit(status.rawValue)
     }
 }

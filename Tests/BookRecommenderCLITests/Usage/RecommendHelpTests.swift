@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func everyDescribedFlagIsAnOptionOfTheCommand() {
-        let accepted = Set(CLI.runOptions.map(\.name))
+        let accepted = Set(RunCommand.options.map(\.name))
         #expect(Self.described.count == Set(Self.described).count)
         #expect(Self.described.filter { !accepted.contains($0) } == [])
         #expect(Set(Self.described) == accepted)
