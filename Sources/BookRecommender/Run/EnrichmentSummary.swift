@@ -1,5 +1,5 @@
 /// The `enrichment` part of `summary.json`.
-struct EnrichmentSummary: Encodable {
+struct EnrichmentSummary: Codable {
     var enabled: Bool
     /// Distinct recommended books.
     var books: Int
@@ -28,5 +28,18 @@ struct EnrichmentSummary: Encodable {
         try container.encode(reasons, forKey: .reasons)
         try container.encode(withoutEnrichment, forKey: .withoutEnrichment)
         try container.encode(waiting, forKey: .waiting)
+    }
+}
+
+// In an extension, so that the memberwise initializer stays.
+extension EnrichmentSummary {
+    /// Reads what `encode(to:)` wrote; the counts it derives are derived again.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        enabled = try container.decode(Bool.self, forKey: .enabled)
+        books = try container.decode(Int.self, forKey: .books)
+        stats = try container.decodeIfPresent(EnrichStats.self, forKey: .stats)
+        issues = try container.decode([String].self, forKey: .issues)
+        reasons = try container.decode([String: Int].self, forKey: .reasons)
     }
 }

@@ -43,9 +43,9 @@ struct PreparedModel {
 }
 
 /// `summary.json`'s `model`: the model file a run scored with.
-struct ModelSource: Encodable, Equatable {
+struct ModelSource: Codable, Equatable {
     /// The filter settings the model was fitted with.
-    struct Settings: Encodable, Equatable {
+    struct Settings: Codable, Equatable {
         var similarity: String
         var neighbors: Int
         var threshold: Float

@@ -2,8 +2,8 @@ import Foundation
 
 /// `summary.json`: what a run read, what it produced, how long each stage took,
 /// and the settings it used. The run date lives here and nowhere else.
-struct RunSummary: Encodable {
-    struct Seconds: Encodable {
+struct RunSummary: Codable {
+    struct Seconds: Codable {
         var ingest = 0.0
         var model = 0.0
         var recommend = 0.0
@@ -12,7 +12,7 @@ struct RunSummary: Encodable {
         var total = 0.0
     }
 
-    struct Settings: Encodable {
+    struct Settings: Codable {
         var name: String?
         var inputs: [String]
         var format: String

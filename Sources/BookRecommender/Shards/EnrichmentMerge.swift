@@ -4,27 +4,19 @@ import Foundation
 /// the distinct recommended books of all parts, as one run would count them.
 struct EnrichmentMerge {
     let parts: [URL]
-    let summaries: [[String: JSONValue]]
+    let summaries: [RunSummary]
     /// The parts' tallies added up: one status per distinct picked book
     /// (a definite answer from any part wins, see `ClubTally`).
     let tally: ClubTally
-    /// The run was `--offline` (the settings all parts share).
-    let offline: Bool
 
-    private struct PartEnrichment: Decodable {
-        var enabled: Bool
-        var stats: EnrichStats?
-        var issues: [String]
-    }
-
-    /// The summary as JSON and the notice for the pages.
-    /// - Throws: `MergeError.unreadablePart` when a part's `enrichment` is not readable.
-    func merged() throws(MergeError) -> (json: JSONValue, notice: String?) {
-        var decoded: [PartEnrichment] = []
+    /// The summary and the notice for the pages.
+    /// - Throws: `MergeError.unreadablePart` when a part has no `enrichment`.
+    func merged() throws(MergeError) -> (summary: EnrichmentSummary, notice: String?) {
+        var decoded: [EnrichmentSummary] = []
         for (part, summary) in zip(parts, summaries) {
-            guard let value = summary["enrichment"],
-                let enrichment = try? JSONDecoder().decode(PartEnrichment.self, from: value.data)
-            else { throw .unreadablePart(path: part.path + "/summary.json", reason: "no enrichment summary") }
+            guard let enrichment = summary.enrichment else {
+                throw .unreadablePart(path: part.path + "/summary.json", reason: "no enrichment summary")
+            }
             decoded.append(enrichment)
         }
         let statuses = tally.picked.mapValues(\.status)
@@ -45,13 +37,11 @@ struct EnrichmentMerge {
         }
         var notice: String?
         if enabled, let stats = summary.stats {
+            let offline = summaries.first?.settings.offline ?? false
             let why = EnrichStage.why(stats, offline: offline, missingKey: Self.missingKey(in: summary.issues))
             notice = EnrichStage(settings: EnrichSettings(), log: Log()).notice(summary, why: why)
         }
-        guard let compact = try? JSONEncoder().encode(summary),
-            let json = try? JSONDecoder().decode(JSONValue.self, from: compact)
-        else { throw .unreadablePart(path: parts[0].path, reason: "cannot encode the enrichment summary") }
-        return (json, notice)
+        return (summary, notice)
     }
 
     /// The variable named by a "no API key" issue, if one was raised.

@@ -21,7 +21,7 @@ struct PartMerge {
         /// Every part's tally added up.
         var tally: ClubTally
         var totals: ReportTotals
-        var summary: JSONValue
+        var summary: RunSummary
         var rejects: Data
         var writeReports: Bool
         /// The job's mail settings, for the organizer's `mail/digest.eml`.
@@ -31,11 +31,6 @@ struct PartMerge {
         /// Each part's `startedAt`, by shard (see `MergeMark`).
         var partStarts: [String]
     }
-
-    /// Summary fields that legitimately differ between parts.
-    static let perPart: Set<String> = [
-        "startedAt", "seconds", "peakMemoryMB", "fallbackUsers", "recommendations", "enrichment",
-    ]
 
     let parts: [URL]
 
@@ -56,7 +51,7 @@ struct PartMerge {
 
     /// - Throws: `MergeError` when a part cannot be read or the parts disagree.
     func merge() throws(MergeError) -> Merged {
-        var summaries: [[String: JSONValue]] = []
+        var summaries: [RunSummary] = []
         var tally = ClubTally()
         var rejects: Data?
         for part in parts {
@@ -76,125 +71,79 @@ struct PartMerge {
         for (part, other) in zip(parts, summaries) where Self.shared(other) != common {
             throw .inconsistentParts(detail: "\(part.path)/summary.json was made from other inputs or settings")
         }
-        guard case .integer(let userCount) = summary["users"], userCount == tally.readers else {
-            throw .inconsistentParts(
-                detail: "the parts hold \(tally.readers) users, the inputs \(summary["users"] ?? .null)")
+        guard summary.users == tally.readers else {
+            throw .inconsistentParts(detail: "the parts hold \(tally.readers) users, the inputs \(summary.users)")
         }
-        summary["startedAt"] = summaries.compactMap { $0["startedAt"] }.min { Self.text($0) < Self.text($1) }
-        for key in ["recommendations", "fallbackUsers"] {
-            summary[key] = .integer(summaries.reduce(0) { total, part in total + (Self.integer(part[key]) ?? 0) })
-        }
-        summary["peakMemoryMB"] = summaries.compactMap { $0["peakMemoryMB"] }.max { Self.number($0) < Self.number($1) }
-        summary["seconds"] = Self.slowest(summaries.compactMap { $0["seconds"] })
-        var offline = false
-        if case .object(let settings) = summary["settings"], case .bool(let value) = settings["offline"] {
-            offline = value
-        }
-        let enrichment = try EnrichmentMerge(parts: parts, summaries: summaries, tally: tally, offline: offline)
-            .merged()
-        summary["enrichment"] = enrichment.json
-        let records = summary["records"].flatMap { value -> [String: JSONValue]? in
-            if case .object(let object) = value { return object } else { return nil }
-        }
-        var writeReports = true
-        var name: String?
-        var mail: MailSettings?
-        if case .object(let settings) = summary["settings"] {
-            if case .bool(let reports) = settings["reports"] { writeReports = reports }
-            if case .string(let text) = settings["name"] { name = text }
-            if case .object(let object) = settings["mail"] {
-                guard case .success(let settings) = MailSettings.parse(object) else {
-                    throw .unreadablePart(path: parts[0].path + "/summary.json", reason: "unusable mail settings")
-                }
-                mail = settings
-            }
-        }
-        let lastDigest = summary["sinceLastDigest"].flatMap {
-            try? JSONDecoder().decode(DigestChanges.self, from: $0.data).lastDigest
-        }
-        // The digest shows the run's day: the earliest part's, as `startedAt` says.
-        let day = summary["startedAt"].map { String(Self.text($0).prefix(10)) }
-        let withoutStars = records?["interactions"].flatMap {
-            try? JSONDecoder().decode(InteractionCounts.self, from: $0.data)
-        }
+        summary.startedAt = summaries.map(\.startedAt).min() ?? summary.startedAt
+        summary.recommendations = summaries.reduce(0) { $0 + $1.recommendations }
+        summary.fallbackUsers = summaries.reduce(0) { $0 + $1.fallbackUsers }
+        summary.peakMemoryMB = summaries.map(\.peakMemoryMB).max() ?? 0
+        summary.seconds = Self.slowest(summaries.map(\.seconds))
+        let enrichment = try EnrichmentMerge(parts: parts, summaries: summaries, tally: tally).merged()
+        summary.enrichment = enrichment.summary
+        let mail = summary.settings.mail
         let totals = ReportTotals(
-            users: userCount, books: Self.integer(summary["items"]) ?? 0,
-            ratings: Self.integer(records?["used"]) ?? 0, rejected: Self.integer(records?["rejected"]) ?? 0,
-            notice: enrichment.notice, runDate: day, name: name,
-            membersWithoutRatings: Self.membersWithoutRatings(summary["members"]),
-            membersWithoutMail: mail == nil ? [] : Self.membersWithoutMail(summary["membersFile"]),
-            lastDigest: lastDigest, withoutStars: withoutStars ?? InteractionCounts())
-        let startedAt = summary["startedAt"].flatMap { ISO8601DateFormatter().date(from: Self.text($0)) } ?? Date()
+            users: summary.users, books: summary.items, ratings: summary.records.used,
+            rejected: summary.records.rejected, notice: enrichment.notice,
+            // The digest shows the run's day: the earliest part's, as `startedAt` says.
+            runDate: String(summary.startedAt.prefix(10)), name: summary.settings.name,
+            membersWithoutRatings: summary.members.filter { $0.problem != nil },
+            membersWithoutMail: mail == nil ? [] : summary.membersFile?.withoutMail ?? [],
+            lastDigest: summary.sinceLastDigest?.lastDigest, withoutStars: summary.records.interactions)
         return Merged(
-            tally: tally, totals: totals, summary: .object(summary), rejects: rejects ?? Data(),
-            writeReports: writeReports, mail: mail, startedAt: startedAt,
-            partStarts: summaries.map { $0["startedAt"].map(Self.text) ?? "" })
+            tally: tally, totals: totals, summary: summary, rejects: rejects ?? Data(),
+            writeReports: summary.settings.reports, mail: mail,
+            startedAt: ISO8601DateFormatter().date(from: summary.startedAt) ?? Date(),
+            partStarts: summaries.map(\.startedAt))
     }
 
-    /// The members of a summary's `members` whose files gave no rating, as the single run's digest lists them.
-    static func membersWithoutRatings(_ members: JSONValue?) -> [MemberReport] {
-        guard let members, let decoded = try? JSONDecoder().decode([MemberReport].self, from: members.data) else {
-            return []
-        }
-        return decoded.filter { $0.problem != nil }
+    /// What every part's summary must agree on, as bytes: all but the
+    /// per-part fields and the thread count (machines differ; results do not
+    /// depend on it). Which last digest the parts compared with must agree;
+    /// their counts of changed readers are each part's own.
+    static func shared(_ summary: RunSummary) -> Data? {
+        var common = summary
+        common.startedAt = ""
+        common.seconds = RunSummary.Seconds()
+        common.peakMemoryMB = 0
+        common.fallbackUsers = 0
+        common.recommendations = 0
+        common.enrichment = nil
+        common.settings.threads = 0
+        common.sinceLastDigest = summary.sinceLastDigest.map { DigestChanges($0.lastDigest, members: []) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return try? encoder.encode(common)
     }
 
-    /// The rows of a summary's `membersFile` that leave a member without mail, as the single run's digest lists them.
-    static func membersWithoutMail(_ membersFile: JSONValue?) -> [MembersFileReport.Row] {
-        guard let membersFile, let decoded = try? JSONDecoder().decode(MembersFileReport.self, from: membersFile.data)
-        else { return [] }
-        return decoded.withoutMail
-    }
-
-    /// What every part's summary must agree on: all but the per-part fields
-    /// and the thread count (machines differ; results do not depend on it).
-    static func shared(_ summary: [String: JSONValue]) -> [String: JSONValue] {
-        var common = summary.filter { !perPart.contains($0.key) }
-        if case .object(var settings) = common["settings"] {
-            settings["threads"] = nil
-            common["settings"] = .object(settings)
-        }
-        // Which last digest the parts compared with must agree; their counts are each part's own.
-        if case .object(let since) = common["sinceLastDigest"] {
-            common["sinceLastDigest"] = .object(since.filter { DigestChanges.runKeys.contains($0.key) })
-        }
-        return common
-    }
-
-    static func summary(in part: URL) throws(MergeError) -> [String: JSONValue] {
+    static func summary(in part: URL) throws(MergeError) -> RunSummary {
         let url = part.appendingPathComponent("summary.json")
-        guard let data = try? Data(contentsOf: url),
-            case .object(let object) = try? JSONDecoder().decode(JSONValue.self, from: data)
-        else { throw .unreadablePart(path: url.path, reason: "missing or not a JSON object") }
-        return object
-    }
-
-    /// Per key, the largest of the parts' `seconds` objects.
-    static func slowest(_ values: [JSONValue]) -> JSONValue {
-        var result: [String: JSONValue] = [:]
-        for case .object(let object) in values {
-            for (key, value) in object where number(value) >= number(result[key] ?? .integer(0)) {
-                result[key] = value
-            }
-        }
-        return .object(result)
-    }
-
-    static func integer(_ value: JSONValue?) -> Int? {
-        if case .integer(let number) = value { return number }
-        return nil
-    }
-
-    static func number(_ value: JSONValue) -> Double {
-        switch value {
-        case .integer(let number): Double(number)
-        case .number(let number), .fixed(let number, _): number
-        default: 0
+        guard let data = try? Data(contentsOf: url) else { throw .unreadablePart(path: url.path, reason: "missing") }
+        do {
+            return try JSONDecoder().decode(RunSummary.self, from: data)
+        } catch {
+            throw .unreadablePart(path: url.path, reason: "not a run summary (\(Self.why(error)))")
         }
     }
 
-    static func text(_ value: JSONValue) -> String {
-        if case .string(let text) = value { return text }
-        return ""
+    /// A decoding error in a few words: the field and what is wrong with it.
+    static func why(_ error: any Error) -> String {
+        func path(_ keys: [any CodingKey]) -> String { keys.map(\.stringValue).joined(separator: ".") }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?: return "no \(path(context.codingPath + [key]))"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return "\(path(context.codingPath)) has the wrong type"
+        case .dataCorrupted(let context)?:
+            return context.codingPath.isEmpty ? "not JSON" : "\(path(context.codingPath)): \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+
+    /// Each stage's slowest part.
+    static func slowest(_ parts: [RunSummary.Seconds]) -> RunSummary.Seconds {
+        func most(_ stage: KeyPath<RunSummary.Seconds, Double>) -> Double { parts.map { $0[keyPath: stage] }.max() ?? 0 }
+        return RunSummary.Seconds(
+            ingest: most(\.ingest), model: most(\.model), recommend: most(\.recommend), enrich: most(\.enrich),
+            report: most(\.report), total: most(\.total))
     }
 }

@@ -102,11 +102,8 @@ package struct ShardMerge {
         _ = try ReportWriter.writeDigest(
             members, tally: merged.tally, totals: merged.totals, in: reportFolder, mail: mail)
         var summary = merged.summary
-        if let lastDigest = merged.totals.lastDigest, case .object(var object) = summary,
-            let changes = try? JSONEncoder().encode(DigestChanges(lastDigest, members: members))
-        {
-            object["sinceLastDigest"] = try JSONDecoder().decode(JSONValue.self, from: changes)
-            summary = .object(object)
+        if let lastDigest = merged.totals.lastDigest {
+            summary.sinceLastDigest = DigestChanges(lastDigest, members: members)
         }
         try write(merged.rejects, summary: summary, in: folder)
         try DurableFolder.flush(folder)
@@ -143,8 +140,8 @@ package struct ShardMerge {
         return history.runs.appendingPathComponent(done.run, isDirectory: true)
     }
 
-    private func write(_ rejects: Data, summary: JSONValue, in folder: URL) throws {
+    private func write(_ rejects: Data, summary: RunSummary, in folder: URL) throws {
         try PlainFile.write(rejects, to: folder.appendingPathComponent("rejects.csv").path)
-        try PlainFile.write(summary.data, to: folder.appendingPathComponent("summary.json").path)
+        try PlainFile.write(try summary.encoded(), to: folder.appendingPathComponent("summary.json").path)
     }
 }

@@ -9,7 +9,7 @@
 /// `from` and `organizer` are required, `replyTo` and `subject` optional.
 /// The subject may use `{club}` (the job's name), `{date}` (the run's day)
 /// and `{member}` (the member's name from the members file, else their id).
-package struct MailSettings: Sendable, Equatable, Encodable {
+package struct MailSettings: Sendable, Equatable, Codable {
     static let defaultSubject = "{club}: book picks for {member}, {date}"
     static let placeholders = ["{club}", "{date}", "{member}"]
     static let keys = ["from", "organizer", "replyTo", "subject"]
@@ -112,5 +112,21 @@ package struct MailSettings: Sendable, Equatable, Encodable {
         try container.encode(organizer.text, forKey: .organizer)
         try container.encodeIfPresent(replyTo?.text, forKey: .replyTo)
         try container.encode(subject, forKey: .subject)
+    }
+}
+
+// In an extension, so that the memberwise initializer stays.
+extension MailSettings {
+    /// Reads the object `encode(to:)` wrote (a part's `summary.json`), with the job file's checks.
+    /// - Throws: `DecodingError.dataCorrupted` naming the problems of settings that do not parse.
+    package init(from decoder: any Decoder) throws {
+        switch Self.parse(try [String: JSONValue](from: decoder)) {
+        case .success(let settings): self = settings
+        case .failure(let problems):
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: problems.list.map { "\($0.key): \($0.message)" }.joined(separator: "; ")))
+        }
     }
 }
