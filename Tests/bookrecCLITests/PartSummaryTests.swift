@@ -11,8 +11,10 @@ import Testing
         let out = folder.appendingPathComponent("out")
         for index in 0..<2 {
             let shard = try BinaryRunner.run(
-                ["recommend", input, "--out", out.path, "--no-enrich", "--shard", "\(index)/2", "--threads",
-                    threads[index]])
+                [
+                    "recommend", input, "--out", out.path, "--no-enrich", "--shard", "\(index)/2", "--threads",
+                    threads[index],
+                ])
             #expect(shard.status == 0, "\(shard.stderr)")
         }
         return out
@@ -53,7 +55,9 @@ import Testing
         try Data("{\"users\": \"many\"}".utf8).write(to: url)
         let merge = try BinaryRunner.run(["merge", out.path])
         #expect(merge.status == 65)
-        #expect(merge.stderr.contains("0-of-2/summary.json: cannot read the part: not a run summary (no schemaVersion)"), "\(merge.stderr)")
+        #expect(
+            merge.stderr.contains("0-of-2/summary.json: cannot read the part: not a run summary (no schemaVersion)"),
+            "\(merge.stderr)")
         #expect(OutputTree.latest(in: out) == nil)
     }
 }

@@ -141,7 +141,9 @@ struct PartMerge {
 
     /// Each stage's slowest part.
     static func slowest(_ parts: [RunSummary.Seconds]) -> RunSummary.Seconds {
-        func most(_ stage: KeyPath<RunSummary.Seconds, Double>) -> Double { parts.map { $0[keyPath: stage] }.max() ?? 0 }
+        func most(_ stage: KeyPath<RunSummary.Seconds, Double>) -> Double {
+            parts.map { $0[keyPath: stage] }.max() ?? 0
+        }
         return RunSummary.Seconds(
             ingest: most(\.ingest), model: most(\.model), recommend: most(\.recommend), enrich: most(\.enrich),
             report: most(\.report), total: most(\.total))
