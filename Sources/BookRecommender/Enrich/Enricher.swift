@@ -27,7 +27,7 @@ struct Enricher: Sendable {
     ) async -> EnrichmentResult {
         var seen = Set<String>()
         let unique = books.filter { seen.insert($0.key).inserted }
-        let run = RunState(seed: options.seed, requestCap: options.maxRequests)
+        let session = LookupSession(seed: options.seed, requestCap: options.maxRequests)
         let cache = options.cacheFolder.map { EnrichCache(folder: $0, options: options) }
         var enrichments: [String: Enrichment] = [:]
         var pending: [BookLookup] = []
@@ -35,14 +35,14 @@ struct Enricher: Sendable {
 
         func settle(_ key: String, _ enrichment: Enrichment) async {
             enrichments[key] = enrichment
-            await run.record(enrichment.status)
+            await session.record(enrichment.status)
             done += 1
             progress?(EnrichProgress(done: done, total: unique.count, key: key, status: enrichment.status))
         }
 
         for book in unique {
             if let hit = cache?.read(book.key) {
-                await run.recordCacheHit()
+                await session.recordCacheHit()
                 await settle(book.key, hit)
             } else {
                 pending.append(book)
@@ -55,7 +55,7 @@ struct Enricher: Sendable {
             skipReason = "offline"
         } else if key == nil && options.requireKey {
             skipReason = "no API key (set \(options.apiKeyVariable))"
-            if !pending.isEmpty { await run.recordIssue(.noAPIKey(variable: options.apiKeyVariable)) }
+            if !pending.isEmpty { await session.recordIssue(.noAPIKey(variable: options.apiKeyVariable)) }
         }
         if let skipReason {
             for book in pending { await settle(book.key, Enrichment(status: .skipped(skipReason))) }
@@ -63,7 +63,7 @@ struct Enricher: Sendable {
             let client = BooksClient(
                 options: options, key: key, transport: transport,
                 limiter: RateLimiter(rate: options.rate, burst: options.burst, maxInFlight: options.maxInFlight),
-                run: run, policy: RetryPolicy(options: options))
+                session: session, policy: RetryPolicy(options: options))
             let search = VolumeSearch(client: client)
             await withTaskGroup(of: (String, Enrichment, Bool).self) { group in
                 var queue = pending[...]
@@ -82,7 +82,7 @@ struct Enricher: Sendable {
                         do throws(EnrichError) {
                             try cache.write(enrichment, for: bookKey)
                         } catch {
-                            await run.recordCacheWriteFailure(error)
+                            await session.recordCacheWriteFailure(error)
                         }
                     }
                     await settle(bookKey, enrichment)
@@ -90,6 +90,6 @@ struct Enricher: Sendable {
                 }
             }
         }
-        return EnrichmentResult(enrichments: enrichments, stats: await run.stats, issues: await run.issues)
+        return EnrichmentResult(enrichments: enrichments, stats: await session.stats, issues: await session.issues)
     }
 }

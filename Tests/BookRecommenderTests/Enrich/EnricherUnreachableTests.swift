@@ -17,7 +17,7 @@ import Testing
         let result = await Enricher(options: options).enrich(books)
 
         #expect(result.stats.unreachable)
-        #expect(result.stats.requestsSent == RunState.unreachableLimit)
+        #expect(result.stats.requestsSent == LookupSession.unreachableLimit)
         #expect(result.stats.answersByStatus.isEmpty)
         let statuses = books.compactMap { result.enrichments[$0.key]?.status }
         #expect(statuses.count == 10)

@@ -1,7 +1,7 @@
 /// State shared by every lookup of one run: the counters, the run-wide stop
 /// (daily quota gone, key refused, or Google Books unreachable), run-level
 /// issues and the jitter source.
-actor RunState {
+actor LookupSession {
     /// Unreachable answers in a row (no HTTP answer between them) that stop the
     /// run: enough to rule out one bad connection, few enough that a machine
     /// without network does not spend a rate-limited second on every book.

@@ -8,7 +8,7 @@ struct BooksClient: Sendable {
     let key: String?
     let transport: any HTTPTransport
     let limiter: RateLimiter
-    let run: RunState
+    let session: LookupSession
     let policy: RetryPolicy
 
     /// The volumes matching `query` (`isbn:…` or `intitle:… inauthor:…`); empty when none.
@@ -55,9 +55,9 @@ struct BooksClient: Sendable {
         let url = makeURL(path: path, items: items)
         var attempt = 0
         while true {
-            if let reason = await run.stopReason { throw .runStopped(reason: reason) }
+            if let reason = await session.stopReason { throw .runStopped(reason: reason) }
             let waited = await limiter.acquire()
-            if let reason = await run.admit() {
+            if let reason = await session.admit() {
                 await limiter.release()
                 throw .runStopped(reason: reason)
             }
@@ -66,7 +66,7 @@ struct BooksClient: Sendable {
                 await limiter.release()
                 throw .cancelled
             }
-            await run.recordSent(waited: waited)
+            await session.recordSent(waited: waited)
             let outcome: Result<HTTPResponse, EnrichError>
             do {
                 outcome = .success(try await transport.get(url, request: name))
@@ -79,24 +79,24 @@ struct BooksClient: Sendable {
             var retryAfter: Double?
             switch outcome {
             case .success(let response):
-                await run.recordAnswer(status: response.status)
+                await session.recordAnswer(status: response.status)
                 if response.status == 200 { return response.body }
                 let body = APIErrorBody(data: response.body, redacting: key)
                 if body.isDailyQuota {
                     let reason = body.summary(status: response.status, message: body.message ?? "per-day quota")
-                    await run.markQuotaExhausted(reason)
+                    await session.markQuotaExhausted(reason)
                     throw .quotaExhausted(reason: reason)
                 }
                 if body.rejectsKey {
                     let reason = body.summary(status: response.status, message: body.message)
-                    await run.markKeyRejected(reason)
+                    await session.markKeyRejected(reason)
                     throw .keyRejected(reason: reason)
                 }
                 failure = .http(status: response.status, reason: body.reason, message: body.message, request: name)
                 guard RetryPolicy.retryableStatuses.contains(response.status) else { throw failure }
                 retryAfter = RetryPolicy.retryAfterSeconds(response.headers["retry-after"])
             case .failure(let error):
-                await run.recordTransportFailure(error)
+                await session.recordTransportFailure(error)
                 guard error.isRetryableTransportFailure else { throw error }
                 failure = error
             }
@@ -108,14 +108,14 @@ struct BooksClient: Sendable {
                         tooLong
                         ? "HTTP 429 with Retry-After \(Int(retryAfter ?? 0)) s"
                         : "HTTP 429 persisted after \(attempt + 1) attempts"
-                    await run.markQuotaExhausted(reason)
+                    await session.markQuotaExhausted(reason)
                     throw .quotaExhausted(reason: reason)
                 }
                 throw tooLong ? failure : .retriesExhausted(attempts: attempt + 1, last: failure)
             }
-            let jitter = await run.jitter()
+            let jitter = await session.jitter()
             let delay = retryAfter ?? policy.backoff(attempt: attempt, jitter: jitter)
-            await run.recordRetry()
+            await session.recordRetry()
             do {
                 try await Task.sleep(for: .seconds(delay))
             } catch {
