@@ -40,8 +40,8 @@ package struct InputStamp: Sendable, Equatable, Codable {
 
     /// XXH64 of the running executable, so that an ingest kept by one build
     /// is never taken by another (the version number stays the same between
-    /// builds); empty when the executable cannot be read. About 5 ms for
-    /// `bookrec`'s 12 MB, once per process.
+    /// builds); empty when the executable cannot be read. Hashed once per
+    /// process.
     private static let build: String = {
         guard let path = Bundle.main.executablePath else { return "" }
         var hasher = XXHash64()
