@@ -55,16 +55,17 @@ public enum CLI {
         case "train":
             let line =
                 rest.contains("--join")
-                ? try TrainJoinCommand(arguments: rest).run(log: log) : try TrainCommand(arguments: rest).run(log: log)
+                ? try TrainJoinCommand(arguments: rest).join.run(log: log)
+                : try TrainCommand(arguments: rest).training.run(log: log)
             if !log.quiet { print(line, terminator: "") }
         case "inspect":
             try InspectCommand(arguments: rest).run()
         case "evaluate":
-            print(try EvaluateCommand(arguments: rest).run(log: log), terminator: "")
+            print(try EvaluateCommand(arguments: rest).evaluation.run(log: log), terminator: "")
         case "similar":
-            print(try SimilarCommand(arguments: rest).run(log: log), terminator: "")
+            print(try SimilarCommand(arguments: rest).query.run(log: log), terminator: "")
         case "export-coreml":
-            print(try ExportCoreMLCommand(arguments: rest).run(log: log), terminator: "")
+            print(try ExportCoreMLCommand(arguments: rest).export.run(log: log), terminator: "")
         default:
             throw UsageError.unknownCommand(command)
         }

@@ -40,7 +40,7 @@ extension ExitStatus {
             case .noParts, .missingParts: .noInput
             case .mixedShardCounts, .inconsistentParts, .unreadablePart, .missingReaderFile: .dataError
             }
-        case is SimilarCommand.NotFound: .dataError
+        case is SimilarBooks.NotFound: .dataError
         case let error as RunError:
             switch error {
             case .enrichmentRequired: .temporaryFailure

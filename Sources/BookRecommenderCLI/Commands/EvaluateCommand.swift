@@ -1,18 +1,8 @@
 import BookRecommender
 
-/// `bookrec evaluate`: holds out part of every user's ratings (or takes a
-/// split made elsewhere), fits the filter on the rest and prints how well its
-/// top-N lists, and the popularity list's, find the held-out books. Writes no
-/// files.
+/// `bookrec evaluate INPUT... | --train FILE --test FILE`: the command line
+/// of `Evaluation`.
 struct EvaluateCommand {
-    /// Where the test ratings come from.
-    enum Source: Equatable {
-        /// A per-user holdout of the INPUTs.
-        case holdout([String], HoldoutSplit)
-        /// `--train FILE --test FILE`.
-        case files(training: String, test: String)
-    }
-
     /// The settings flags `evaluate` shares with `recommend` (from `Setting.all`).
     static let settingFlags: Set<String> = [
         "format", "columns", "rating-scale", "catalog", "top", "threads", "similarity", "neighbors", "threshold",
@@ -27,7 +17,7 @@ struct EvaluateCommand {
         ]
 
     var settings = RunSettings()
-    var source: Source
+    var source: Evaluation.Source
     var relevantMin: Float = 3.5
     var json = false
 
@@ -83,29 +73,8 @@ struct EvaluateCommand {
         }
     }
 
-    /// Ingests, splits, evaluates; returns the table or the JSON document.
-    /// - Throws: `IngestError` (an input cannot be read: 66), `RunError.noRatings` (65).
-    func run(log: Log) throws -> String {
-        let split: EvaluationSplit
-        switch source {
-        case .holdout(let inputs, let holdout):
-            let files = try InputExpansion.files(for: inputs, format: settings.format, columns: settings.columns)
-            let result = try ReadOnlyIngest.read(files, settings: settings, log: log)
-            split = holdout.split(result.data)
-        case .files(let training, let test):
-            let trainingFile = try InputExpansion.file(training)
-            let testFile = try InputExpansion.file(test)
-            let result = try ReadOnlyIngest.read([trainingFile, testFile], settings: settings, log: log)
-            let trainingCounts = result.files[0].records
-            split = EvaluationSplit(
-                joined: result.data, trainingRatings: trainingCounts.used, trainingShelves: trainingCounts.shelved,
-                training: [training], test: [test])
-        }
-        log.info(
-            "evaluate", "split",
-            ["training": String(split.training.ratingCount), "test": String(split.test.ratingCount)])
-        let report = Evaluator(options: settings.model, relevantMin: relevantMin).evaluate(split)
-        log.info("evaluate", "done", ["users": String(report.model.metrics.users)])
-        return json ? report.json.text : report.table
+    /// The evaluation the command line asks for.
+    var evaluation: Evaluation {
+        Evaluation(settings: settings, source: source, relevantMin: relevantMin, json: json)
     }
 }

@@ -31,11 +31,4 @@ struct TrainCommandLine {
             trainedAt = nil
         }
     }
-
-    /// Logs that `url` was written and returns its size in bytes.
-    static func written(_ url: URL, log: Log) -> Int {
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        log.info("model", "written", ["file": url.path, "bytes": String(bytes)])
-        return bytes
-    }
 }

@@ -1,5 +1,3 @@
-import BookRecommender
-
 /// Ingest for the commands that write no run folder (`evaluate`, `similar`,
 /// `train`, `export-coreml`): bad
 /// records are skipped and reported on stderr (count and the first few)

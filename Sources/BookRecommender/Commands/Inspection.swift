@@ -1,18 +1,19 @@
-import BookRecommender
 import Foundation
 
 /// `bookrec inspect`: reads the inputs as a run would (the same patterns,
 /// folders and members) and describes them, and the model file with
 /// `--model`, writing nothing.
-struct Inspection {
-    var settings: RunSettings
+package struct Inspection {
+    let settings: RunSettings
+
+    package init(settings: RunSettings) { self.settings = settings }
 
     /// What `run()` found.
-    struct Report {
+    package struct Report {
         /// The model (with `--model`), the tables of files and members, then the first rejects.
-        var text: String
+        package var text: String
         /// Files that could not be used at all (unknown format, unreadable): `inspect` then exits 65.
-        var unusable: [FileReport]
+        package var unusable: [FileReport]
     }
 
     /// The model (with `--model`), then the table of files with their
@@ -20,7 +21,7 @@ struct Inspection {
     /// first rejects.
     /// - Throws: `IngestError` when an input does not exist or member names
     ///   clash, `BookModelError` when the model file is missing or damaged.
-    func run() throws -> Report {
+    package func run() throws -> Report {
         let model = try settings.modelFile.map { path throws(BookModelError) in try ModelInspection(path: path) }
         guard !settings.inputs.isEmpty else { return Report(text: model?.text ?? "", unusable: []) }
         let files = try settings.inputFiles()

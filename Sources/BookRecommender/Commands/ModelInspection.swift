@@ -1,4 +1,3 @@
-import BookRecommender
 import Foundation
 
 /// `bookrec inspect --model FILE`: what a model file holds, how long it took

@@ -1,16 +1,17 @@
-import BookRecommender
 import Foundation
 
 /// `--dry-run`: the settings are valid (checked before this runs); reads the
 /// inputs as the run would, and prints what the run would do. Writes nothing,
 /// not even the output folder, and sends nothing.
-struct DryRun {
-    var settings: RunSettings
+package struct DryRun {
+    let settings: RunSettings
+
+    package init(settings: RunSettings) { self.settings = settings }
 
     /// The plan, ending in a newline.
     /// - Throws: `IngestError` as the run would (a bad record with `fail`),
     ///   `BookModelError` for a model file that is damaged.
-    func plan() throws -> String {
+    package func plan() throws -> String {
         let files = try settings.inputFiles()
         let rejects = RejectLog(streamingTo: nil, keep: 5)
         let result = try Ingestor(settings: settings).ingest(
