@@ -55,6 +55,12 @@ import Testing
             """.utf8
         ).write(to: folder.appendingPathComponent("Package.swift"))
         try Data(try Self.example().utf8).write(to: sources.appendingPathComponent("main.swift"))
+        // The job file the example names, on the demo club.
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("input"), withDestinationURL: root.appendingPathComponent("input"))
+        try Data(
+            #"{"inputs": ["input/club"], "catalog": "input/catalog.csv", "out": "output/club", "enrich": false}"#.utf8
+        ).write(to: folder.appendingPathComponent("club.json"))
         // Kept between runs under this package's .build, so a second run only relinks.
         let scratch = root.appendingPathComponent(".build/library-client").path
         let (built, log) = try Self.run(
@@ -69,8 +75,11 @@ import Testing
                 new reader: To Kill a Mockingbird; Harry Potter and the Sorcerer's Stone; The Great Gatsby
                 like The Hunger Games: The Great Gatsby; Twilight; To Kill a Mockingbird; Harry Potter and the Sorcerer's Stone
                 the same after reading the file back: true
+                job: 13 readers, 166 ratings; summary: summary.json
 
                 """)
+        let summary = folder.appendingPathComponent("output/club/latest/summary.json")
+        #expect(FileManager.default.fileExists(atPath: summary.path))
         // The file the library wrote is the one the command line reads.
         let inspect = try BinaryRunner.run(["inspect", "--model", "club.bookrec"], in: folder)
         #expect(inspect.status == 0, "\(inspect.stderr)")

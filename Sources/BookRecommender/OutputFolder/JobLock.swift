@@ -7,22 +7,22 @@ import Foundation
 /// lock file left behind by a killed run never blocks the next one: only the
 /// lock counts, never the file. A second run finds the lock taken, reads the
 /// PID for its message, and leaves without writing anything.
-public final class JobLock {
+package final class JobLock {
     /// The lock is taken (exit 75).
-    public struct Held: Error, Sendable, Equatable, CustomStringConvertible {
+    package struct Held: Error, Sendable, Equatable, CustomStringConvertible {
         /// The lock file.
-        public var path: String
+        package var path: String
         /// The holder's PID as its lock file says, when readable.
-        public var pid: Int32?
+        package var pid: Int32?
 
         /// A held lock at `path`, by process `pid` when known.
-        public init(path: String, pid: Int32?) {
+        package init(path: String, pid: Int32?) {
             self.path = path
             self.pid = pid
         }
 
         /// "PATH: this job is already running (process PID holds the lock); try again later".
-        public var description: String {
+        package var description: String {
             let holder = pid.map { "process \($0)" } ?? "another process"
             return "\(path): this job is already running (\(holder) holds the lock); try again later"
         }

@@ -1,5 +1,5 @@
 /// Failures while keeping the run history of an output folder.
-public enum RunHistoryError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RunHistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A run folder cannot be created (exit 73).
     case cannotCreate(path: String, reason: String)
     /// A finished run cannot be moved into place or `latest` cannot be switched (exit 74).
@@ -13,7 +13,7 @@ public enum RunHistoryError: Error, Sendable, Equatable, CustomStringConvertible
     case symbolicLink(path: String)
 
     /// The path and what went wrong, as `bookrec` prints it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotCreate(let path, let reason): "\(path): cannot create the run folder: \(reason)"
         case .cannotSwitch(let path, let reason): "\(path): cannot move the finished run into place: \(reason)"

@@ -1,5 +1,5 @@
 /// Failures while writing the output folder.
-public enum ReportError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ReportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The output folder (or a folder inside it) cannot be created.
     case cannotCreateFolder(path: String, reason: String)
     /// A file cannot be written or moved into place.
@@ -10,7 +10,7 @@ public enum ReportError: Error, Sendable, Equatable, CustomStringConvertible {
     case duplicateUser(user: String)
 
     /// The path and what went wrong, as `bookrec` prints it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotCreateFolder(let path, let reason): "\(path): cannot create folder: \(reason)"
         case .cannotWrite(let path, let reason): "\(path): cannot write: \(reason)"

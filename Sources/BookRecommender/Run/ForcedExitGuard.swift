@@ -5,7 +5,7 @@ import Foundation
 /// SIGTERM: the unfinished folder to remove first, and the moments it must
 /// wait for, when a finished run is renamed into place and `latest` switched.
 /// Without one, a cancelled run removes its folder itself.
-public protocol ForcedExitGuard: Sendable {
+package protocol ForcedExitGuard: Sendable {
     /// The run's unfinished folder, to remove before a forced exit; nil once there is none.
     func unfinished(_ folder: URL?)
 

@@ -4,27 +4,27 @@ import Foundation
 /// folder's run history (see `RunHistory`): the stages (inputs → model →
 /// scoring → enrichment → export → pages, in `JobRunner+Stages.swift`),
 /// then the commit that makes the folder the run and `latest`.
-public struct JobRunner {
+package struct JobRunner {
     /// What a finished run produced, for the one-line result on stdout.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Readers in the ratings (all of them, also with `--shard`).
-        public var users: Int
+        package var users: Int
         /// Books in the ratings.
-        public var items: Int
+        package var items: Int
         /// The accounting of every record read.
-        public var records: RecordCounts
+        package var records: RecordCounts
         /// `index.html`, or `summary.json` with `--no-reports`.
-        public var report: URL
+        package var report: URL
         /// Seconds the run took, to the millisecond.
-        public var seconds: Double
+        package var seconds: Double
         /// Members whose files gave no rating.
         var membersWithoutRatings: [MemberReport]
         /// What could not be used at all: `member NAME` for a member whose
         /// files failed, `file PATH` for another file that gave nothing.
-        public var unusable: [String]
+        package var unusable: [String]
 
         /// The one line `bookrec` prints on stdout after a run.
-        public var resultLine: String {
+        package var resultLine: String {
             let missing =
                 membersWithoutRatings.isEmpty
                 ? ""
@@ -37,14 +37,14 @@ public struct JobRunner {
     }
 
     /// The settings of the run.
-    public let settings: RunSettings
+    package let settings: RunSettings
     /// Where the run logs, one line per event.
-    public let log: Log
+    package let log: Log
     /// Told of the unfinished folder and holding off forced exits during the commit, when given.
-    public let exitGuard: (any ForcedExitGuard)?
+    package let exitGuard: (any ForcedExitGuard)?
 
     /// A run of `settings` logging to `log`.
-    public init(settings: RunSettings, log: Log, exitGuard: (any ForcedExitGuard)? = nil) {
+    package init(settings: RunSettings, log: Log, exitGuard: (any ForcedExitGuard)? = nil) {
         self.settings = settings
         self.log = log
         self.exitGuard = exitGuard
@@ -62,7 +62,7 @@ public struct JobRunner {
     ///   `--on-bad-record fail` (65), before anything is written, and
     ///   `RunError.enrichmentRequired` (75, after the run was kept but not
     ///   made `latest`) with `--require-enrichment`.
-    public func run() async throws -> Outcome {
+    package func run() async throws -> Outcome {
         let startedAt = Date()
         let files = try settings.inputFiles()
         let catalogFile = try settings.catalogFile()

@@ -1,5 +1,5 @@
 /// Failures of a run as a whole, after its stages did their part.
-public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--require-enrichment` and books went without it (exit 75: try again later).
     case enrichmentRequired(missing: Int, of: Int)
     /// The inputs held no usable rating at all (exit 65): nothing to recommend from.
@@ -12,7 +12,7 @@ public enum RunError: Error, Sendable, Equatable, CustomStringConvertible {
     case unusableFiles(paths: [String])
 
     /// What went wrong, as `bookrec` prints it.
-    public var description: String {
+    package var description: String {
         switch self {
         case .enrichmentRequired(let missing, let total):
             "\(missing) of \(total) recommended books went without Google Books details, and --require-enrichment "

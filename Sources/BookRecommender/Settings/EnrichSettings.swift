@@ -2,30 +2,30 @@ import Foundation
 
 /// The enrichment settings of a run. Unset values keep `EnrichOptions`'
 /// defaults, so each default is written in one place.
-public struct EnrichSettings: Sendable, Equatable {
+package struct EnrichSettings: Sendable, Equatable {
     /// False with `--no-enrich`.
-    public var enabled = true
+    package var enabled = true
     /// `--offline`: use the cache only, send nothing.
-    public var offline = false
+    package var offline = false
     /// `--require-enrichment`: exit 75 when books went without enrichment.
-    public var required = false
+    package var required = false
     /// `--google-books-url`: the API base; nil for Google's.
-    public var baseURL: String?
+    package var baseURL: String?
     /// `--rate`: requests per second; nil for the default (1).
-    public var rate: Double?
+    package var rate: Double?
     /// `--max-retries` of 429, 5xx and timeouts; nil for the default (5).
-    public var maxRetries: Int?
+    package var maxRetries: Int?
     /// `--country` for rights checks; nil for the default (US).
-    public var country: String?
+    package var country: String?
     /// The environment variable holding the API key.
-    public var apiKeyVariable: String?
+    package var apiKeyVariable: String?
     /// The cache folder; nil means `OUT/cache/google-books`.
-    public var cache: String?
+    package var cache: String?
     /// `--max-requests`: the most Google Books requests one run sends.
-    public var maxRequests: Int?
+    package var maxRequests: Int?
 
     /// Lookups on, online, every client default.
-    public init() {}
+    package init() {}
 
     /// The client options for a run writing to `out`.
     /// - Returns: nil when `baseURL` is not an http(s) URL.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What to do with a record that cannot be used.
-public enum BadRecordPolicy: String, Sendable, Codable, CaseIterable {
+package enum BadRecordPolicy: String, Sendable, Codable, CaseIterable {
     /// Write it to `rejects.csv` and go on.
     case skip
     /// Stop the run with exit 65, naming file, line and reason.
@@ -10,55 +10,55 @@ public enum BadRecordPolicy: String, Sendable, Codable, CaseIterable {
 
 /// Every setting of a `recommend` or `run`: defaults, then the job file, then
 /// the command line, each overriding the one before.
-public struct RunSettings: Sendable, Equatable {
+package struct RunSettings: Sendable, Equatable {
     /// The job's name (job files only), used in logs.
-    public var name: String?
+    package var name: String?
     /// Files and folders to read.
-    public var inputs: [String] = []
+    package var inputs: [String] = []
     /// `inputs` as given, before patterns were expanded (set by the checks
     /// before a run); nil when they were not expanded. `ListSettings` compares these.
     var inputsAsGiven: [String]?
     /// The format of every input, or nil to detect each file's own.
-    public var format: InputFormat?
+    package var format: InputFormat?
     /// Column names for generic ratings files.
-    public var columns: ColumnMap?
+    package var columns: ColumnMap?
     /// The rating scale of every generic ratings file (CSV and XML), or nil to
     /// detect each file's (a ratings XML's own `scale` first).
-    public var ratingScale: RatingScale?
+    package var ratingScale: RatingScale?
     /// A goodbooks-style `books.csv` with titles, authors and covers.
-    public var catalog: String?
+    package var catalog: String?
     /// The output folder.
-    public var out: String = "output"
+    package var out: String = "output"
     /// What to do with a record that cannot be used (`--on-bad-record`).
-    public var onBadRecord: BadRecordPolicy = .skip
+    package var onBadRecord: BadRecordPolicy = .skip
     /// False with `--no-reports`: only `summary.json` and `rejects.csv` are
     /// written (for benchmarks and dry runs of the model).
-    public var writeReports = true
+    package var writeReports = true
     /// A file of books never to recommend (one ISBN or item id per line).
-    public var exclude: String?
+    package var exclude: String?
     /// A file of the only books that may be recommended (e.g. a library's holdings).
-    public var only: String?
+    package var only: String?
     /// A model file written by `bookrec train` to score with instead of
     /// fitting on the inputs (`--model`); its filter settings are used.
-    public var modelFile: String?
+    package var modelFile: String?
     /// Where to write the fitted model as Core ML (`books.json` beside it);
     /// job files only (`exportCoreML`).
-    public var exportCoreML: String?
+    package var exportCoreML: String?
     /// Complete runs kept in `OUT/runs/`; older ones are removed.
-    public var keepRuns = 7
+    package var keepRuns = 7
     /// `--shard I/N`: write reports only for this shard's users, into `OUT/parts/`.
-    public var shard: Shard?
+    package var shard: Shard?
     /// The members file (`--members`): who gets `mail/<member>.eml`.
-    public var members: String?
+    package var members: String?
     /// The job's `mail` settings: From, the organizer, the subject.
     package var mail: MailSettings?
     /// Google Books lookups.
-    public var enrich = EnrichSettings()
+    package var enrich = EnrichSettings()
     /// The filter and scoring settings.
-    public var model = ModelOptions()
+    package var model = ModelOptions()
 
     /// The defaults of `bookrec recommend`.
-    public init() {}
+    package init() {}
 }
 
 extension RunSettings {

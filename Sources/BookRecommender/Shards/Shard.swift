@@ -4,15 +4,15 @@
 ///
 /// The hash is FNV-1a 64 of the user id's UTF-8 bytes, modulo `N`: the same
 /// user lands in the same shard on every machine and every night.
-public struct Shard: Sendable, Equatable {
+package struct Shard: Sendable, Equatable {
     /// This shard, `0..<count`.
-    public var index: Int
+    package var index: Int
     /// How many shards the users are split into.
-    public var count: Int
+    package var count: Int
 
     /// Parses `I/N`.
     /// - Returns: nil unless `0 ≤ I < N` and `N ≥ 1`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let fields = text.split(separator: "/", omittingEmptySubsequences: false)
         guard fields.count == 2, let index = Int(fields[0]), let count = Int(fields[1]), count >= 1,
             (0..<count).contains(index)
@@ -29,10 +29,10 @@ public struct Shard: Sendable, Equatable {
     }
 
     /// The part's folder name, `I-of-N`.
-    public var name: String { "\(index)-of-\(count)" }
+    package var name: String { "\(index)-of-\(count)" }
 
     /// Whether `user` belongs to this shard.
-    public func contains(user: String) -> Bool {
+    package func contains(user: String) -> Bool {
         Int(SafeFileName.fnv1a64(Array(user.utf8)) % UInt64(count)) == index
     }
 

@@ -2,10 +2,9 @@ import BookRecommender
 import Foundation
 
 /// The settings of `recommend INPUT...` or `run JOB.json`, command-line flags
-/// last, checked before any work: every problem of the job file, missing
-/// inputs and an unwritable output folder are reported together. A filter
-/// setting beside a model file (see `FitSettings`) is a usage error as a
-/// flag and one more problem as a job key.
+/// last, checked before any work (`JobSettings`). A filter setting beside a
+/// model file (see `FitSettings`) is a usage error as a flag and one more
+/// problem as a job key.
 struct RunCommandSettings {
     let command: String
     let parsed: ArgumentParser.Parsed
@@ -15,7 +14,7 @@ struct RunCommandSettings {
     func checked() throws -> RunSettings {
         var settings = RunSettings()
         var problems: [ConfigError.Problem] = []
-        var file = "command line"
+        var jobFile: String?
         if command == "run" {
             guard let job = parsed.positionals.first else { throw UsageError.missingArgument("JOB.json") }
             guard parsed.positionals.count == 1 else {
@@ -24,11 +23,8 @@ struct RunCommandSettings {
             guard FileManager.default.fileExists(atPath: job) else {
                 throw IngestError.cannotRead(path: job, reason: "no such job file")
             }
-            file = job
-            (settings, problems) = try JobFile.read(job, over: settings)
-            if settings.inputs.isEmpty, !problems.contains(where: { $0.path.hasPrefix("$.inputs") }) {
-                problems.append(.init(path: "$.inputs", message: "missing: no inputs to read"))
-            }
+            jobFile = job
+            (settings, problems) = try JobSettings.read(jobFile: job)
         } else {
             guard !parsed.positionals.isEmpty else { throw UsageError.missingArgument("INPUT") }
             settings.inputs = parsed.positionals
@@ -36,21 +32,8 @@ struct RunCommandSettings {
         try Setting.apply(parsed, to: &settings)
         if settings.modelFile != nil {
             try FitSettings.checkFlags(parsed, model: parsed.has("model") ? "--model" : "$.model")
-            if command == "run" { problems += FitSettings.problems(inJobFile: file) }
         }
-        if settings.members != nil, settings.mail == nil {
-            problems.append(
-                .init(
-                    path: origin("members"),
-                    message: "a members file needs the job's \"mail\" settings (from, organizer)"))
-        }
-        do {
-            settings = try Preflight(origin: origin, file: file).check(settings)
-        } catch {
-            problems += error.problems
-        }
-        guard problems.isEmpty else { throw ConfigError(file: file, problems: problems) }
-        return settings
+        return try JobSettings.checked(settings, problems: problems, jobFile: jobFile, origin: origin)
     }
 
     /// Where a setting came from, as a problem names it: the flag when one was

@@ -75,4 +75,31 @@ import Testing
         #expect(left.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("latest").path))
     }
+
+    /// `Job(file:)` checks the file as `bookrec run` does, every problem at once,
+    /// and `run()` hands back the committed folder that `latest` names.
+    @Test func aJobFileInARunFolderOut() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(#"{"colour": "blue", "top": "ten"}"#.utf8).write(to: bad)
+        let error = try #require(throws: ConfigError.self) { try Job(file: bad.path) }
+        #expect(error.file == bad.path)
+        #expect(error.problems.map(\.path) == ["$.colour", "$.top", "$.inputs"])
+
+        let good = folder.appendingPathComponent("club.json")
+        let club = Self.club.path
+        try Data(
+            """
+            {"inputs": ["\(club)/club"], "catalog": "\(club)/catalog.csv", "out": "out", "enrich": false}
+            """.utf8
+        ).write(to: good)
+        let result = try await Job(file: good.path).run()
+        let latest = try FileManager.default.destinationOfSymbolicLink(
+            atPath: folder.appendingPathComponent("out/latest").path)
+        #expect(result.folder.lastPathComponent == URL(fileURLWithPath: latest).lastPathComponent)
+        #expect(result.records.balances && result.records.used > 0 && result.readers == 13)
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: result.summary)) as? [String: Any]
+        #expect(summary?["users"] as? Int == 13)
+    }
 }
