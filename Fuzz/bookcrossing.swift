@@ -1,7 +1,7 @@
 // libFuzzer target `bookcrossing`: a Book-Crossing ratings file (`;`-delimited, Latin-1 tolerated), read through `Ingestor`
 // as the job reads it. See `FuzzHarness.ingest` for the invariants checked.
 
-import BookRecommender
+@testable import BookRecommender
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

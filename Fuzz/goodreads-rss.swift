@@ -1,7 +1,7 @@
 // libFuzzer target `goodreads-rss`: a Goodreads shelf RSS feed, read through `Ingestor`
 // as the job reads it. See `FuzzHarness.ingest` for the invariants checked.
 
-import BookRecommender
+@testable import BookRecommender
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

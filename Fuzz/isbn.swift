@@ -2,7 +2,7 @@
 // calls an ISBN-13 is one, that normalising is idempotent, and that the
 // ISBN-10 form converts back to the same ISBN-13.
 
-import BookRecommender
+@testable import BookRecommender
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

@@ -2,7 +2,7 @@
 // applied or refused with a `ConfigError` that lists at least one problem, each
 // with a JSON path; it never crashes.
 
-import BookRecommender
+@testable import BookRecommender
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

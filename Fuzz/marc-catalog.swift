@@ -4,7 +4,7 @@
 // line and a reason, every reject row is a rejected record or a clash, and every
 // entry has an id, a title and, when it has an ISBN-13, a valid one.
 
-import BookRecommender
+@testable import BookRecommender
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

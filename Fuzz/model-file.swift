@@ -5,7 +5,7 @@
 // is read answers every reader and book without trapping, and never
 // recommends a book the reader named.
 
-@_spi(Fuzzing) import BookRecommender
+@testable import BookRecommender
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,4 @@
-import BookRecommender
+@testable import BookRecommender
 import Foundation
 
 /// What every libFuzzer target shares: the scratch file the input is written

@@ -1,4 +1,4 @@
-import BookRecommender
+@testable import BookRecommender
 import Foundation
 
 /// Checks a JSON document against a JSON Schema (draft 2020-12), for the

@@ -1,4 +1,4 @@
-import BookRecommender
+@testable import BookRecommender
 import BookRecommenderTestSupport
 import Foundation
 import Testing

@@ -71,7 +71,7 @@ extension BookModel {
     /// `bytes` with the header's checksum recomputed over the bytes after the
     /// header, as a crafted file would have it, so that a fuzzer's mutations
     /// reach the checks behind the checksum. Shorter bytes come back unchanged.
-    @_spi(Fuzzing) public static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+    static func resealed(_ bytes: [UInt8]) -> [UInt8] {
         guard bytes.count >= ModelFileFormat.headerSize else { return bytes }
         var bytes = bytes
         let checksum = ModelFileWriter.checksum(of: Array(bytes[ModelFileFormat.headerSize...]))
