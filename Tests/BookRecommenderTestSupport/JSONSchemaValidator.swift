@@ -1,5 +1,6 @@
-@testable import BookRecommender
 import Foundation
+
+@testable import BookRecommender
 
 /// Checks a JSON document against a JSON Schema (draft 2020-12), for the
 /// keywords the schemas in `schemas/` use: `type` (a name or a list),

@@ -1,7 +1,8 @@
-@testable import BookRecommender
 import BookRecommenderTestSupport
 import Foundation
 import Testing
+
+@testable import BookRecommender
 
 /// The demo club's real output against `schemas/`, and the digest's totals
 /// against `summary.json`.
