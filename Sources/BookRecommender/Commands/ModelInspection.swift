@@ -21,13 +21,14 @@ struct ModelInspection {
     var text: String {
         let options = model.options
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let prior = options.popularityWeight > 0 ? ", popularity prior \(options.popularityWeight)" : ""
         return """
             model     \(path)
             trained   \(ISO8601DateFormatter().string(from: model.trainedAt)), fingerprint \(model.fingerprint)
             contents  \(model.bookCount) books, \(model.readerCount) readers, \(model.ratingCount) ratings, \
             \(model.neighborLinks) neighbour links
             filter    \(options.similarity.rawValue), \(options.neighbors) neighbours, threshold \(options.threshold), \
-            shrinkage \(options.shrinkage)
+            shrinkage \(options.shrinkage)\(prior)
             ingest    \(ingest)
             loaded    \(bytes) bytes in \(loadSeconds) s
 

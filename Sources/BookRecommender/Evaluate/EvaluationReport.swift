@@ -57,7 +57,8 @@ package struct EvaluationReport: Sendable {
         }
         text += "filter: \(options.similarity.rawValue) similarity, \(options.neighbors) neighbours, "
         text += "threshold \(options.threshold), shrinkage \(options.shrinkage), "
-        text += "scoring \(options.scoring.rawValue), min-ratings \(options.minRatings)\n\n"
+        text += "scoring \(options.scoring.rawValue), min-ratings \(options.minRatings)"
+        text += options.popularityWeight > 0 ? ", popularity prior \(options.popularityWeight)\n\n" : "\n\n"
         let top = options.top
         var rows = [
             ["MODEL", "USERS", "PRECISION@\(top)", "RECALL@\(top)", "NDCG@\(top)", "HIT RATE", "COVERAGE", "SECONDS"]

@@ -42,6 +42,16 @@ public struct ModelOptions: Sendable, Equatable {
     public var weights = InteractionWeights()
     /// Damping `m` of the popularity list's mean: `(Σr + m·C) / (n + m)` with global mean `C`.
     public var popularityDamping: Float = 10
+    /// Weight `w` of the popularity prior in a pick's score (`PopularityPrior`): 0 (the
+    /// default) ranks the filter's picks alone and fills short lists from popularity;
+    /// above 0 every book competes with `(1 − w) · score / best score + w · prior`.
+    /// As given, else what `Similarity.auto` chose for the data (`AutoFilter`).
+    public var popularityWeight: Float {
+        get { givenPopularityWeight ?? 0 }
+        set { givenPopularityWeight = newValue }
+    }
+    /// `popularityWeight` when given (or chosen by `AutoFilter`); nil leaves it to `auto`.
+    private(set) var givenPopularityWeight: Float?
     /// Books never recommended to anyone (item indices).
     var exclude: ItemSet? = nil
     /// When set, the only books that may be recommended (item indices), e.g. a library's holdings.

@@ -39,6 +39,7 @@ struct ModelStage {
         options.shrinkage = fit.shrinkage
         options.weights = fit.weights
         options.popularityDamping = fit.popularityDamping
+        options.popularityWeight = fit.popularityWeight
         options = try bookLists(options, keys: model.books.keys).clamped
         let newIndex = data.itemKeys.map { model.books.item(forKey: $0) ?? -1 }
         // A model trained on these very inputs numbers their books alike: the rows are already in its numbering.

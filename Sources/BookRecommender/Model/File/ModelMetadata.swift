@@ -22,6 +22,8 @@ struct ModelMetadata: Codable, Equatable {
         var only: Bool
         /// `InteractionWeights.text`; absent in files from before interactions were learned from.
         var weights: InteractionWeights?
+        /// `ModelOptions.popularityWeight`; absent (0) in files from before the popularity prior.
+        var popularityWeight: Double?
 
         init(_ options: ModelOptions) {
             similarity = options.similarity.rawValue
@@ -37,13 +39,14 @@ struct ModelMetadata: Codable, Equatable {
             exclude = options.exclude != nil
             only = options.only != nil
             weights = options.weights
+            popularityWeight = options.popularityWeight > 0 ? Double(options.popularityWeight) : nil
         }
 
         /// The options these describe, with the given book sets; nil when a
         /// name is unknown or a number is out of range.
         func modelOptions(exclude: ItemSet?, only: ItemSet?) -> ModelOptions? {
             guard let similarity = Similarity(rawValue: similarity), let scoring = Scoring(rawValue: scoring),
-                [threshold, shrinkage, popularityDamping].allSatisfy(\.isFinite),
+                [threshold, shrinkage, popularityDamping, popularityWeight ?? 0].allSatisfy(\.isFinite),
                 [neighbors, top, minRatings, reasons, threads].allSatisfy({ $0 >= 0 })
             else { return nil }
             var options = ModelOptions()
@@ -60,6 +63,7 @@ struct ModelMetadata: Codable, Equatable {
             options.exclude = exclude
             options.only = only
             options.weights = weights ?? InteractionWeights()
+            options.popularityWeight = Float(popularityWeight ?? 0)
             return options
         }
     }

@@ -5,11 +5,13 @@
 ///   `LocalEASE.suitingBooksPerReader` on average), BM25 item-item with long
 ///   lists and light shrinkage (`sparseNeighbors`, `sparseShrinkage`): with a
 ///   handful of books per reader, most pairs are seen by one or two readers,
-///   and a longer list lets more of a reader's few books reach a pick;
+///   and a longer list lets more of a reader's few books reach a pick; where
+///   most of those books carry no stars, popularity also enters every pick's
+///   score (`PopularityPrior`);
 /// - else (many books each, but EASE would cost too much) BM25 item-item at
 ///   the general defaults.
 ///
-/// A neighbour count or shrinkage the user gave is kept. The sparse settings
+/// A neighbour count, shrinkage or popularity weight the user gave is kept. The sparse settings
 /// were chosen on validation splits of the Book-Crossing holdout (training
 /// data only); `docs/interactions.md` has the test-part figures.
 enum AutoFilter {
@@ -27,10 +29,14 @@ enum AutoFilter {
             if options.similarity == .bm25 && books < LocalEASE.suitingBooksPerReader {
                 options.neighbors = options.givenNeighbors ?? sparseNeighbors
                 options.shrinkage = options.givenShrinkage ?? sparseShrinkage
+                if PopularityPrior.suits(matrix) {
+                    options.popularityWeight = options.givenPopularityWeight ?? PopularityPrior.sparseWeight
+                }
             }
         }
         options.neighbors = options.neighbors
         options.shrinkage = options.shrinkage
+        options.popularityWeight = options.popularityWeight
         return options
     }
 }

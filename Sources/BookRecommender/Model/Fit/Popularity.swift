@@ -1,6 +1,8 @@
 /// The fallback list: every rated book, best first by damped mean rating
 /// `(Σr + m·C) / (n + m)` (global mean `C`, damping `m`), ties by more
-/// ratings, then by item key.
+/// ratings, then by item key; with a popularity prior
+/// (`ModelOptions.popularityWeight` above 0), by readers with the prior as
+/// score (`PopularityPrior`).
 ///
 /// Books nobody rated (only shelved) have no evidence and are left out.
 /// `ModelOptions.exclude` and `only` are applied when the list is read, so a
@@ -15,6 +17,10 @@ struct Popularity: Sendable {
     }
 
     init(matrix: RatingMatrix, options: ModelOptions) {
+        if options.popularityWeight > 0 {
+            self = PopularityPrior.popularity(of: matrix)
+            return
+        }
         let byItem = matrix.byItem
         var total: Double = 0
         for entry in byItem.entries { total += Double(entry.value) }
@@ -39,5 +45,12 @@ struct Popularity: Sendable {
             return keyRank[ia] < keyRank[ib]
         }
         scores = items.map { means[Int($0)] }
+    }
+
+    /// Each item's score by item index (0 for an item not on the list).
+    func scoreByItem(count: Int) -> [Float] {
+        var byItem = [Float](repeating: 0, count: count)
+        for (item, score) in zip(items, scores) { byItem[Int(item)] = score }
+        return byItem
     }
 }

@@ -22,6 +22,8 @@ struct UserScorer: ~Copyable {
     private let ownedBy: ScratchArray<Int32>
     /// Items touched for the current user; one spare slot, as `accumulate` writes one past the count.
     private let touched: ScratchArray<Int32>
+    /// Each book's popularity prior; empty without one (`PopularityPrior`).
+    private let prior: [Float]
     private var picks: TopK
     private var reasons: PickReasons
 
@@ -37,6 +39,7 @@ struct UserScorer: ~Copyable {
         weights = ScratchArray(count: itemCount, filledWith: 0)
         ownedBy = ScratchArray(count: itemCount, filledWith: 0)
         touched = ScratchArray(count: itemCount + 1, filledWith: 0)
+        prior = options.popularityWeight > 0 ? tables.popularity.scoreByItem(count: itemCount) : []
         picks = TopK(capacity: top)
         reasons = PickReasons(tables: tables, options: options, picks: top)
     }
@@ -93,25 +96,32 @@ struct UserScorer: ~Copyable {
         let keyRank = tables.keyRank
         let average = options.scoring == .weightedAverage
         if hasEditions { keepBestEditions(touchedCount: touchedCount, stamp: stamp) }
-        // The lowest score the full pick heap can still take: most candidates stop here.
-        var floor = -Float.infinity
-        for slot in 0..<touchedCount {
-            let item = touched[slot]
-            let j = Int(item)
-            let value = value(of: j, average: average)
-            guard value > 0, value >= floor, ownedBy[j] != stamp, options.allows(item) else { continue }
-            guard picks.accepts(score: value, rank: keyRank[j]) else { continue }
-            picks.insert(score: value, rank: keyRank[j], payload: item)
-            if picks.count == picks.capacity { floor = picks.entry(at: 0).score }
+        if options.popularityWeight > 0 {
+            insertWithPrior(touchedCount: touchedCount, stamp: stamp, average: average)
+        } else {
+            // The lowest score the full pick heap can still take: most candidates stop here.
+            var floor = -Float.infinity
+            for slot in 0..<touchedCount {
+                let item = touched[slot]
+                let j = Int(item)
+                let value = value(of: j, average: average)
+                guard value > 0, value >= floor, ownedBy[j] != stamp, options.allows(item) else { continue }
+                guard picks.accepts(score: value, rank: keyRank[j]) else { continue }
+                picks.insert(score: value, rank: keyRank[j], payload: item)
+                if picks.count == picks.capacity { floor = picks.entry(at: 0).score }
+            }
         }
         var result: [Recommendation] = []
         var shares: [Float] = []
         picks.sortBestFirst()
         for index in 0..<picks.count {
             let pick = picks.entry(at: index)
-            reasons.mark(pick.payload, at: index)
-            shares.append(average ? weights[Int(pick.payload)] : 1)
-            result.append(Recommendation(item: pick.payload, score: pick.score, because: [], fallback: false))
+            let j = Int(pick.payload)
+            // Under the prior, a book no neighbour reached is a popularity pick: owned now, so no fill repeats it.
+            let fromFilter = tallies[j].seenBy == stamp && value(of: j, average: average) > 0
+            if fromFilter { reasons.mark(pick.payload, at: index) } else { ownedBy[j] = stamp }
+            shares.append(average && fromFilter ? weights[j] : 1)
+            result.append(Recommendation(item: pick.payload, score: pick.score, because: [], fallback: !fromFilter))
         }
         picks.removeAll()
         for slot in 0..<touchedCount {
@@ -120,6 +130,47 @@ struct UserScorer: ~Copyable {
         }
         reasons.explain(&result, shares: shares, readers: readers, rated: rated)
         return result
+    }
+
+    /// With the popularity prior `w` (`PopularityPrior`): each candidate scores
+    /// `(1 − w) · value / best value + w · prior`, then the popularity list
+    /// (prior order) offers every other book at `w · prior` until the heap's
+    /// floor is above it. A popular book one of whose editions is a candidate
+    /// is left out; a popular book taken blocks its other editions.
+    private mutating func insertWithPrior(touchedCount: Int, stamp: Int32, average: Bool) {
+        let weight = options.popularityWeight
+        let keyRank = tables.keyRank
+        var best: Float = 0
+        for slot in 0..<touchedCount where ownedBy[Int(touched[slot])] != stamp && options.allows(touched[slot]) {
+            best = max(best, value(of: Int(touched[slot]), average: average))
+        }
+        for slot in 0..<touchedCount {
+            let item = touched[slot]
+            let j = Int(item)
+            let value = value(of: j, average: average)
+            guard value > 0, ownedBy[j] != stamp, options.allows(item) else { continue }
+            let score = (1 - weight) * value / best + weight * prior[j]
+            picks.insert(score: score, rank: keyRank[j], payload: item)
+        }
+        let popular = tables.popularity
+        for rank in popular.items.indices {
+            let (item, score) = (popular.items[rank], weight * popular.scores[rank])
+            if picks.count == picks.capacity && score < picks.entry(at: 0).score { break }
+            let j = Int(item)
+            guard ownedBy[j] != stamp, !isCandidate(j, stamp), options.allows(item) else { continue }
+            if hasEditions {
+                let work = tables.editions.workOf[j]
+                guard work < 0 || !tables.editions.items(of: work).contains(where: { isCandidate(Int($0), stamp) })
+                else { continue }
+                ownEditions(of: item, stamp: stamp)
+            }
+            picks.insert(score: score, rank: keyRank[j], payload: item)
+        }
+    }
+
+    /// Whether the current reader's neighbours reached `j` with a positive score.
+    private func isCandidate(_ j: Int, _ stamp: Int32) -> Bool {
+        tallies[j].seenBy == stamp && value(of: j, average: options.scoring == .weightedAverage) > 0
     }
 
     /// Candidate `j`'s score: its sum, or its weighted average when averaging.
