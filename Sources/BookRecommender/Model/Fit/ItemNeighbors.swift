@@ -85,6 +85,7 @@ struct ItemNeighbors: Sendable {
             matrix: matrix, similarity: options.similarity, threads: options.threads, entries: columnsPerBlock != nil)
         let dense =
             columnsPerBlock != nil ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
+        let floors = dense == nil ? ListFloor(matrix: matrix, vectors: vectors, options: options) : .none
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         let itemCount = matrix.itemCount
         let layout = part.map { part in
@@ -121,7 +122,8 @@ struct ItemNeighbors: Sendable {
                         poolOut[worker] = finder.selection.lowerCandidates
                     } else {
                         var finder = NeighborFinder(
-                            matrix: matrix, vectors: vectors, options: options, columnsPerBlock: columnsPerBlock ?? 1)
+                            matrix: matrix, vectors: vectors, floors: floors, options: options,
+                            columnsPerBlock: columnsPerBlock ?? 1)
                         for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
                     }
                 }

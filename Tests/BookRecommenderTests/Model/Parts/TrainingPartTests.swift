@@ -32,8 +32,9 @@ import Testing
         return (paths, parts)
     }
 
-    /// `fit` names the data and the similarity: `dense-bm25`, `sparse-cosine` or `dense-ease`.
-    @Test(arguments: ["dense-bm25", "sparse-cosine", "dense-ease"], [1, 3, 4, 40])
+    /// `fit` names the data and the similarity: `dense-bm25`, `sparse-cosine`,
+    /// `sparse-bm25` (whose selections start at their `ListFloor` bound) or `dense-ease`.
+    @Test(arguments: ["dense-bm25", "sparse-cosine", "sparse-bm25", "dense-ease"], [1, 3, 4, 40])
     func joinedPartsAreTheSingleFitByteForByte(fit: String, count: Int) throws {
         let (name, similarity) = (
             String(fit.prefix { $0 != "-" }), Similarity(rawValue: String(fit.drop { $0 != "-" }.dropFirst()))!
