@@ -90,7 +90,9 @@ struct ItemNeighbors: Sendable {
         let itemCount = matrix.itemCount
         let layout = part.map { part in
             // The dense kernel also scans every cell of a book's accumulator row above it.
-            let work = TrainingPartLayout.work(rows: dense?.users ?? matrix.byUser, items: itemCount) {
+            let work = TrainingPartLayout.work(
+                rows: dense?.users ?? matrix.byUser, items: itemCount, wholeRows: dense == nil
+            ) {
                 dense == nil ? 1 : itemCount - $0
             }
             return TrainingPartLayout(

@@ -103,4 +103,14 @@ import Testing
         #expect(uneven.items(of: 1).isEmpty)
         #expect(!TrainingPartLayout(kernel: "sparse", itemsPerBlock: 1, items: 3, cuts: [0, 2, 1, 3]).isWellFormed)
     }
+
+    /// The dense kernel finds a pair from its lower book, the sparse one a
+    /// book's whole row from the book: readers {0, 1, 3} and {1, 2} cost
+    /// books 0–3 the pairs above them, or the whole rows they sit in.
+    @Test func theWorkCountsThePairsEachKernelMakes() {
+        let entries = [0, 1, 3, 1, 2].map { SparseEntry(column: Int32($0), value: 1) }
+        let rows = SparseRows(offsets: [0, 3, 5], entries: entries)
+        #expect(TrainingPartLayout.work(rows: rows, items: 4, wholeRows: false) { _ in 0 } == [2, 2, 0, 0])
+        #expect(TrainingPartLayout.work(rows: rows, items: 4, wholeRows: true) { _ in 1 } == [4, 6, 3, 4])
+    }
 }
