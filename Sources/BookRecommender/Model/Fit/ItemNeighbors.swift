@@ -85,11 +85,14 @@ struct ItemNeighbors: Sendable {
             matrix: matrix, similarity: options.similarity, threads: options.threads, entries: columnsPerBlock != nil)
         let dense =
             columnsPerBlock != nil ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
+        let floors = dense == nil ? ListFloor(matrix: matrix, vectors: vectors, options: options) : .none
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         let itemCount = matrix.itemCount
         let layout = part.map { part in
             // The dense kernel also scans every cell of a book's accumulator row above it.
-            let work = TrainingPartLayout.work(rows: dense?.users ?? matrix.byUser, items: itemCount) {
+            let work = TrainingPartLayout.work(
+                rows: dense?.users ?? matrix.byUser, items: itemCount, wholeRows: dense == nil
+            ) {
                 dense == nil ? 1 : itemCount - $0
             }
             return TrainingPartLayout(
@@ -121,7 +124,8 @@ struct ItemNeighbors: Sendable {
                         poolOut[worker] = finder.selection.lowerCandidates
                     } else {
                         var finder = NeighborFinder(
-                            matrix: matrix, vectors: vectors, options: options, columnsPerBlock: columnsPerBlock ?? 1)
+                            matrix: matrix, vectors: vectors, floors: floors, options: options,
+                            columnsPerBlock: columnsPerBlock ?? 1)
                         for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
                     }
                 }

@@ -17,7 +17,9 @@ import CPrefetch
 /// The books are taken in ranges of `columnsPerBlock` (`columns(itemCount:)`)
 /// so that the accumulator, the touched list and the norms of one range stay
 /// in cache whatever the catalog's width: for each range every rater's row is
-/// walked on from its cursor up to the range's end.
+/// walked on from its cursor up to the range's end. Each item's selection
+/// starts at the item's `ListFloor` bound, so on a wide catalog most pairs
+/// are scored and turned away without touching the selection.
 struct NeighborFinder: ~Copyable {
     /// What item `i` shares with item `j` so far: `Σ x_ui · x_uj` and the co-rater count.
     struct PairSum: BitwiseCopyable {
@@ -33,8 +35,10 @@ struct NeighborFinder: ~Copyable {
 
     private let matrix: RatingMatrix
     private let vectors: ItemVectors
+    private let floors: ListFloor
     private let similarity: Similarity
     private let shrinkage: Float
+    private let shrinkFactors: ShrinkFactors
     private let columnsPerBlock: Int
     /// One cell per book of the current range.
     private let sums: ScratchArray<PairSum>
@@ -43,6 +47,8 @@ struct NeighborFinder: ~Copyable {
     private let touched: ScratchArray<Int32>
     /// Per rater of the current item, in the order of `matrix.byItem`.
     private let cursors: ScratchArray<Cursor>
+    /// The pairs of the current range that reach the selection's floor.
+    private let passed: ScratchArray<SparseEntry>
     private(set) var selection: NeighborSelection
     /// How far ahead rows and norms are prefetched: raters in `accumulate`,
     /// touches in `select`.
@@ -58,14 +64,17 @@ struct NeighborFinder: ~Copyable {
     }
 
     /// Scratch for `matrix` with ranges of `columnsPerBlock` books.
-    init(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions, columnsPerBlock: Int) {
+    init(matrix: RatingMatrix, vectors: ItemVectors, floors: ListFloor, options: ModelOptions, columnsPerBlock: Int) {
         self.matrix = matrix
         self.vectors = vectors
+        self.floors = floors
         similarity = options.similarity
         shrinkage = max(0, options.shrinkage)
+        shrinkFactors = ShrinkFactors(shrinkage: shrinkage)
         self.columnsPerBlock = max(1, columnsPerBlock)
         sums = ScratchArray(count: self.columnsPerBlock, filledWith: PairSum(dot: 0, common: 0))
         touched = ScratchArray(count: self.columnsPerBlock + 1, filledWith: 0)
+        passed = ScratchArray(count: self.columnsPerBlock, filledWith: SparseEntry(column: 0, value: 0))
         cursors = ScratchArray(count: matrix.userCount, filledWith: Cursor(position: 0, end: 0))
         selection = NeighborSelection(keyRank: matrix.keyRank, options: options, keepsLowerCandidates: false)
     }
@@ -87,9 +96,14 @@ struct NeighborFinder: ~Copyable {
         return block
     }
 
-    /// Points each rater's cursor at the start of their row.
-    private func startRows(of item: Int) {
+    /// Points each rater's cursor at the start of their row, and starts the
+    /// item's selection at its `ListFloor` bound.
+    private mutating func startRows(of item: Int) {
         let raters = matrix.byItem.range(of: item)
+        let floor = vectors.itemEntries.withUnsafeBufferPointer {
+            floors.bound(raterValues: UnsafeBufferPointer(rebasing: $0[raters]))
+        }
+        selection.startItem(floor: floor)
         vectors.itemEntries.withUnsafeBufferPointer { itemEntries in
             matrix.byUser.offsets.withUnsafeBufferPointer { offsets in
                 for (slot, rater) in raters.enumerated() {
@@ -142,31 +156,45 @@ struct NeighborFinder: ~Copyable {
     /// Turns the touched cells of the range starting at book `lower` into
     /// similarities, offers them to `selection`, and clears the cells.
     ///
-    /// The rows streamed by `accumulate` push the range's norms and key
-    /// ranks out of cache while the cells stay (they are written all
-    /// along), so both are prefetched a few touches ahead; BM25's norms,
-    /// all 1, are not read at all.
+    /// First every cell is scored and cleared, and the pairs that reach the
+    /// selection's floor are kept aside (written always, counted only when
+    /// they pass, so no branch goes either way); then only those are
+    /// offered, their key ranks prefetched a few ahead: the key ranks of the
+    /// whole catalog do not stay in cache, and most pairs never need theirs.
+    /// The rows streamed by `accumulate` push the range's norms out of cache
+    /// too, so they are prefetched a few touches ahead; BM25's, all 1, are
+    /// not read at all.
     private mutating func select(item: Int, lower: Int, touchedCount: Int) {
         let (similarity, shrinkage) = (self.similarity, self.shrinkage)
         let unitNorms = similarity == .bm25
         let cells = sums.base - lower
-        let keyRank = matrix.keyRank
+        let floor = selection.floor
+        var passing = 0
         vectors.norms.withUnsafeBufferPointer { norms in
             let itemNorm = norms[item]
             for slot in 0..<touchedCount {
-                if slot + Self.prefetchDistance < touchedCount {
-                    let ahead = Int(touched[slot + Self.prefetchDistance])
-                    keyRank.withUnsafeBufferPointer { bookrec_prefetch($0.baseAddress! + ahead) }
-                    if !unitNorms { bookrec_prefetch(norms.baseAddress! + ahead) }
+                if !unitNorms && slot + Self.prefetchDistance < touchedCount {
+                    bookrec_prefetch(norms.baseAddress! + Int(touched[slot + Self.prefetchDistance]))
                 }
                 let other = Int(touched[slot])
                 let sum = cells[other]
                 cells[other] = PairSum(dot: 0, common: 0)
-                guard other != item else { continue }
-                let value = Self.similarity(
-                    of: sum, norms: itemNorm, unitNorms ? 1 : norms[other], similarity: similarity,
-                    shrinkage: shrinkage)
-                selection.offer(similarity: value, other: other)
+                // BM25's `dot / (1 · 1)` is `dot` exactly, and the table holds the same quotient `similarity` takes.
+                let value =
+                    unitNorms
+                    ? (shrinkage > 0 ? sum.dot * shrinkFactors.factor(common: sum.common) : sum.dot)
+                    : Self.similarity(
+                        of: sum, norms: itemNorm, norms[other], similarity: similarity, shrinkage: shrinkage)
+                passed[passing] = SparseEntry(column: Int32(other), value: value)
+                passing &+= value >= floor && other != item ? 1 : 0
+            }
+        }
+        matrix.keyRank.withUnsafeBufferPointer { keyRank in
+            for slot in 0..<passing {
+                if slot + Self.prefetchDistance < passing {
+                    bookrec_prefetch(keyRank.baseAddress! + Int(passed[slot + Self.prefetchDistance].column))
+                }
+                selection.offer(similarity: passed[slot].value, other: Int(passed[slot].column))
             }
         }
     }

@@ -10,8 +10,9 @@ struct NeighborSelection {
     private let keyRank: [Int32]
     private let threshold: Float
     private var best: TopK
-    /// The lowest similarity `best` can still take (-∞ until it is full):
-    /// most pairs are turned away by this one comparison.
+    /// The lowest similarity `best` can still take (until it is full, the
+    /// item's bound from `startItem(floor:)`, else -∞): most pairs are
+    /// turned away by this one comparison.
     private var bestFloor: Float = -.infinity
     /// Candidates this worker found for items it does not own.
     private(set) var lowerCandidates: HeapPool
@@ -46,6 +47,16 @@ struct NeighborSelection {
         guard best.accepts(score: similarity, rank: otherRank) else { return }
         best.insert(score: similarity, rank: otherRank, payload: Int32(other))
         if best.count == best.capacity { bestFloor = best.entry(at: 0).score }
+    }
+
+    /// The lowest similarity the item at hand can still take: pairs below it
+    /// need not be offered.
+    var floor: Float { max(threshold, bestFloor) }
+
+    /// Turns away, for the item at hand, every pair below `floor`: a lower
+    /// bound on the similarity of the last neighbour it keeps (`ListFloor`).
+    mutating func startItem(floor: Float) {
+        bestFloor = floor
     }
 
     /// Appends the current item's kept neighbours (heap order) to `block` as

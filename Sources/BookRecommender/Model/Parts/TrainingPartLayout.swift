@@ -70,14 +70,18 @@ struct TrainingPartLayout: Codable, Sendable, Equatable {
 
     /// The pair updates the kernel makes for each book number: in `rows`
     /// (each reader's books by number, ascending), a book followed by `k`
-    /// more of the reader's books costs `k`, plus `perItem(n)` for the
-    /// kernel's fixed cost per book.
+    /// more of the reader's books costs `k`, or, where the kernel finds each
+    /// book's whole row from the book itself (`wholeRows`, the sparse
+    /// kernel), a book in a row of `n` books costs `n`; plus `perItem(n)` for
+    /// the kernel's fixed cost per book.
     /// - Complexity: O(entries in `rows` + books).
-    static func work(rows: SparseRows, items: Int, perItem: (Int) -> Int) -> [Int] {
+    static func work(rows: SparseRows, items: Int, wholeRows: Bool, perItem: (Int) -> Int) -> [Int] {
         var work = (0..<items).map(perItem)
         for row in 0..<rows.rowCount {
             let range = rows.range(of: row)
-            for position in range { work[Int(rows.entries[position].column)] += range.upperBound - 1 - position }
+            for position in range {
+                work[Int(rows.entries[position].column)] += wholeRows ? range.count : range.upperBound - 1 - position
+            }
         }
         return work
     }

@@ -38,7 +38,7 @@ import Testing
 
     /// Every item's neighbours the slow way: a dictionary of pair sums per
     /// item, users in ascending order.
-    private static func reference(matrix: RatingMatrix, options: ModelOptions) -> SparseRows {
+    static func reference(matrix: RatingMatrix, options: ModelOptions) -> SparseRows {
         let vectors = ItemVectors(matrix: matrix, similarity: options.similarity)
         var sums = [[Int: NeighborFinder.PairSum]](repeating: [:], count: matrix.itemCount)
         for user in 0..<matrix.userCount {

@@ -32,8 +32,9 @@ import Testing
         return (paths, parts)
     }
 
-    /// `fit` names the data and the similarity: `dense-bm25`, `sparse-cosine` or `dense-ease`.
-    @Test(arguments: ["dense-bm25", "sparse-cosine", "dense-ease"], [1, 3, 4, 40])
+    /// `fit` names the data and the similarity: `dense-bm25`, `sparse-cosine`,
+    /// `sparse-bm25` (whose selections start at their `ListFloor` bound) or `dense-ease`.
+    @Test(arguments: ["dense-bm25", "sparse-cosine", "sparse-bm25", "dense-ease"], [1, 3, 4, 40])
     func joinedPartsAreTheSingleFitByteForByte(fit: String, count: Int) throws {
         let (name, similarity) = (
             String(fit.prefix { $0 != "-" }), Similarity(rawValue: String(fit.drop { $0 != "-" }.dropFirst()))!
@@ -101,5 +102,15 @@ import Testing
         #expect(uneven.cuts == [0, 5, 5])
         #expect(uneven.items(of: 1).isEmpty)
         #expect(!TrainingPartLayout(kernel: "sparse", itemsPerBlock: 1, items: 3, cuts: [0, 2, 1, 3]).isWellFormed)
+    }
+
+    /// The dense kernel finds a pair from its lower book, the sparse one a
+    /// book's whole row from the book: readers {0, 1, 3} and {1, 2} cost
+    /// books 0–3 the pairs above them, or the whole rows they sit in.
+    @Test func theWorkCountsThePairsEachKernelMakes() {
+        let entries = [0, 1, 3, 1, 2].map { SparseEntry(column: Int32($0), value: 1) }
+        let rows = SparseRows(offsets: [0, 3, 5], entries: entries)
+        #expect(TrainingPartLayout.work(rows: rows, items: 4, wholeRows: false) { _ in 0 } == [2, 2, 0, 0])
+        #expect(TrainingPartLayout.work(rows: rows, items: 4, wholeRows: true) { _ in 1 } == [4, 6, 3, 4])
     }
 }
