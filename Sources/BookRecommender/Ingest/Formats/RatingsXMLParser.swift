@@ -38,20 +38,26 @@ final class RatingsXMLParser {
     /// tag, cut after a line feed; the last runs to the end of the file) after
     /// `head`, into `batch` (emptied first), its lines counted from 1 at the
     /// piece's first line. When the piece does not parse as whole elements, or
-    /// ends inside text that began before its closing blanks (a parser
-    /// starting after it would not see that text whole), the batch is empty
-    /// and `mustReadOnAlone`. A read failure is kept in `error`.
+    /// does not end in markup and blanks only (a stream reading on from the
+    /// next piece must see the text there whole), the batch is empty and
+    /// `mustReadOnAlone`. A read failure is kept in `error`.
     func parse(piece range: Range<Int>, after head: XMLDocumentHead, into batch: inout RatingsBatch) {
         swap(&elements.batch, &batch)
         defer { swap(&elements.batch, &batch) }
         elements.batch.clear()
         do throws(IngestError) {
-            let parser = try XMLEventParser(path: path)
+            let parser = try XMLEventParser(path: path, reportsText: false)
             parser.onStartTag = { tag in self.elements.add(tag) }
             parser.endTags = endTags
             parser.push(head.bytes)
             parser.countLines(from: 1)
-            let blanksAtEnd = try push(range, to: parser)
+            let ending = try push(range, to: parser)
+            // libxml2 holds back the text after the last markup; it must start at the closing blanks.
+            let endsInMarkupAndBlanks =
+                ending.blanksStart > range.lowerBound && ending.byteBefore == UInt8(ascii: ">")
+                && parser.parsedOffset - head.end + range.lowerBound == ending.blanksStart
+            // A piece this long may hold a text node libxml2's tree builder refused, which only the walk reports.
+            let isShort = ending.length <= XMLLimits.treeMaxTextLength
             // The end tag that closes a piece is not the file's.
             if range.upperBound != .max, let found = parser.endTags {
                 endTags = found
@@ -59,7 +65,7 @@ final class RatingsXMLParser {
             }
             parser.push(range.upperBound == .max ? [] : head.closingTag, isLast: true)
             if let found = parser.endTags { endTags = found }
-            guard !parser.isStopped, range.upperBound == .max || parser.textRunBeforeEndTag == blanksAtEnd else {
+            guard !parser.isStopped, isShort, range.upperBound == .max || endsInMarkupAndBlanks else {
                 elements.batch.clear()
                 elements.batch.mustReadOnAlone = true
                 return
@@ -121,14 +127,16 @@ final class RatingsXMLParser {
 
     /// Pushes the bytes `range` of the file to `parser`, `readSize` at a time,
     /// until the range or the file ends or the parser stops.
-    /// - Returns: the UTF-8 length libxml2 gives the blanks the range ends
-    ///   with (a carriage return before a line feed counts for nothing).
+    /// - Returns: how many bytes were pushed, where the blanks they end with
+    ///   start, and the byte before those.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read.
-    private func push(_ range: Range<Int>, to parser: XMLEventParser) throws(IngestError) -> Int {
+    private func push(_ range: Range<Int>, to parser: XMLEventParser) throws(IngestError) -> (
+        length: Int, blanksStart: Int, byteBefore: UInt8
+    ) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
-        var blanks: [UInt8] = []
+        var ending = (length: 0, blanksStart: range.lowerBound, byteBefore: UInt8(0))
         var offset = range.lowerBound
         while offset < range.upperBound, !parser.isStopped {
             let count = pread(
@@ -136,13 +144,14 @@ final class RatingsXMLParser {
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
             guard count > 0 else { break }
-            offset += count
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            let trailing = bytes.reversed().prefix { [0x20, 0x09, 0x0D, 0x0A].contains($0) }.count
-            if trailing < count { blanks.removeAll() }
-            blanks += bytes[(count - trailing)...]
+            if let last = bytes.lastIndex(where: { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }) {
+                (ending.blanksStart, ending.byteBefore) = (offset + last + 1, bytes[last])
+            }
+            offset += count
+            ending.length += count
             parser.push(bytes)
         }
-        return blanks.count - zip(blanks, blanks.dropFirst()).filter { $0 == (0x0D, 0x0A) }.count
+        return ending
     }
 }

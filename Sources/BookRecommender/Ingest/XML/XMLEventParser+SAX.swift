@@ -6,12 +6,13 @@ extension XMLEventParser {
     /// the nodes of the document go to the parser, errors to `errors`; the
     /// document, the DTD, entity lookup and loading stay libxml2's own.
     /// Comments are always handled, as `xmlTextReader` handled them, because
-    /// libxml2 words an error inside a comment by whether they are.
-    static func install(into handler: inout xmlSAXHandler) {
+    /// libxml2 words an error inside a comment by whether they are; text only
+    /// when `reportsText`.
+    static func install(into handler: inout xmlSAXHandler, reportsText: Bool) {
         handler.startElementNs = saxStartElement
         handler.endElementNs = saxEndElement
-        handler.characters = saxCharacters
-        handler.ignorableWhitespace = saxCharacters
+        handler.characters = reportsText ? saxCharacters : nil
+        handler.ignorableWhitespace = reportsText ? saxCharacters : nil
         handler.cdataBlock = saxCDATA
         handler.comment = saxComment
         handler.processingInstruction = saxProcessingInstruction

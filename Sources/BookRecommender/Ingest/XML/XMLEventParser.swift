@@ -42,19 +42,19 @@ final class XMLEventParser {
     private(set) var handlerStopped = false
     /// Bytes pushed so far.
     private(set) var bytesPushed = 0
-    /// UTF-8 bytes of character data since the last markup, and that count
-    /// just before the last end tag.
-    private(set) var textRun = 0
-    private(set) var textRunBeforeEndTag = 0
 
     /// A parser for the document at `path` (named in messages), given its
     /// first four bytes as `xmlTextReader` gave them (nil: none yet).
+    /// `reportsText` false spares a reader of start tags a call for every
+    /// run of blanks between them.
     /// - Throws: `IngestError.cannotRead` when libxml2 cannot make a parser.
-    init(path: String, firstBytes: [UInt8]? = nil, tree: XMLNodeTree? = nil) throws(IngestError) {
+    init(
+        path: String, firstBytes: [UInt8]? = nil, tree: XMLNodeTree? = nil, reportsText: Bool = true
+    ) throws(IngestError) {
         _ = libxml2SetUp
         var handler = xmlSAXHandler()
         xmlSAXVersion(&handler, 2)
-        XMLEventParser.install(into: &handler)
+        XMLEventParser.install(into: &handler, reportsText: reportsText)
         let created = firstBytes.map { bytes in
             bytes.withUnsafeBytes { raw in
                 xmlCreatePushParserCtxt(
@@ -126,15 +126,23 @@ final class XMLEventParser {
     /// the tag's `>` or `/>`; nil when libxml2 is not at the tag's end.
     /// Meaningful only for input read as it is (see `readsBytesAsTheyAre`).
     var offsetPastTag: Int? {
-        guard let input = context.pointee.input, let base = input.pointee.base, let current = input.pointee.cur else {
-            return nil
-        }
-        let offset = Int(input.pointee.consumed) + (current - base)
+        guard let current = context.pointee.input?.pointee.cur else { return nil }
+        let offset = parsedOffset
         switch (current[0], current[0] == UInt8(ascii: "/") ? current[1] : 0) {
         case (UInt8(ascii: ">"), _): return offset + 1
         case (UInt8(ascii: "/"), UInt8(ascii: ">")): return offset + 2
         default: return nil
         }
+    }
+
+    /// How far libxml2 has parsed, in the bytes pushed: where the text it
+    /// holds back (until the next `<`) starts. Meaningful only for input read
+    /// as it is (see `readsBytesAsTheyAre`).
+    var parsedOffset: Int {
+        guard let input = context.pointee.input, let base = input.pointee.base, let current = input.pointee.cur else {
+            return 0
+        }
+        return Int(input.pointee.consumed) + (current - base)
     }
 
     /// True when libxml2 reads the bytes as they are (UTF-8 or ASCII), not
@@ -153,7 +161,6 @@ final class XMLEventParser {
     /// A start tag of the document, at `depth` (0 for the root).
     func startElement(_ tag: XMLStartTag, isEmpty: Bool) {
         depth += 1
-        textRun = 0
         tree?.startElement(tag, isEmpty: isEmpty, parser: self)
         guard let onStartTag, brokenBound == nil, !handlerStopped else { return }
         if tag.depth > XMLLimits.maxDepth {
@@ -170,27 +177,19 @@ final class XMLEventParser {
     /// An end tag of the document (also after an empty element's start tag).
     func endElement(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
         depth -= 1
-        textRunBeforeEndTag = textRun
-        textRun = 0
         endTags?.add(localName: localName, prefix: prefix)
         tree?.endElement()
     }
 
     /// Character data of the document (CDATA when `isCDATA`).
     func characters(_ bytes: UnsafeBufferPointer<UInt8>, isCDATA: Bool) {
-        if isCDATA {
-            textRun = 0
-            endTags?.scanContent(bytes)
-        } else {
-            textRun += bytes.count
-        }
+        if isCDATA { endTags?.scanContent(bytes) }
         tree?.characters(bytes, isCDATA: isCDATA, parser: self)
     }
 
     /// Any other node of the document: a comment, a processing instruction
     /// (with its target), an entity reference (with its name) or the DOCTYPE.
     func node(_ kind: XMLNodeTree.Kind, name: UnsafePointer<UInt8>?, content: UnsafePointer<UInt8>?) {
-        textRun = 0
         if kind == .comment || kind == .processingInstruction, let content {
             endTags?.scanContent(UnsafeBufferPointer(start: content, count: strlen(content)))
         }

@@ -158,8 +158,7 @@ final class XMLNodeTree {
             }
             return result == -1 || result == Int(UInt16.max) ? node.line : result
         default:
-            let numbered: Set<Kind> = [.element, .text, .comment, .processingInstruction]
-            if node.previous >= 0, numbered.contains(nodes[Int(node.previous)].kind) {
+            if node.previous >= 0, Self.isNumbered(nodes[Int(node.previous)].kind) {
                 return libxml2Line(of: node.previous, depth: depth + 1)
             }
             if node.parent >= 0, nodes[Int(node.parent)].kind == .element {
@@ -167,6 +166,11 @@ final class XMLNodeTree {
             }
             return -1
         }
+    }
+
+    /// True for the kinds libxml2 numbers itself.
+    private static func isNumbered(_ kind: Kind) -> Bool {
+        kind == .element || kind == .text || kind == .comment || kind == .processingInstruction
     }
 
     /// Unlinks `index` from its parent and siblings and frees it with
@@ -179,6 +183,7 @@ final class XMLNodeTree {
             if nodes[Int(node.parent)].firstChild == index { nodes[Int(node.parent)].firstChild = node.next }
             if nodes[Int(node.parent)].lastChild == index { nodes[Int(node.parent)].lastChild = node.previous }
         }
+        guard node.firstChild >= 0 else { return recycle(index) }
         var pending = [index]
         while let slot = pending.popLast() {
             var child = nodes[Int(slot)].firstChild
@@ -186,10 +191,14 @@ final class XMLNodeTree {
                 pending.append(child)
                 child = nodes[Int(child)].next
             }
-            nodes[Int(slot)] = Node(kind: .document)
-            contents[Int(slot)] = Content()
-            freeSlots.append(slot)
+            recycle(slot)
         }
+    }
+
+    private func recycle(_ slot: Int32) {
+        nodes[Int(slot)] = Node(kind: .document)
+        if keepsContent || !contents[Int(slot)].name.isEmpty { contents[Int(slot)] = Content() }
+        freeSlots.append(slot)
     }
 
     private func make(_ kind: Kind, line: Int) -> Int32 {
