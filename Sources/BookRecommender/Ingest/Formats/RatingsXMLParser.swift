@@ -108,9 +108,8 @@ final class RatingsXMLParser {
                 while try stream.advance() {
                     guard deliverFull() else { return }
                 }
-            } catch .cannotRead(let path, let reason) {
-                throw .cannotRead(path: path, reason: reason)
             } catch {
+                if case .cannotRead = error { throw error }
                 broken = error
             }
             try stream.parseRest(afterEach: deliverFull)

@@ -13,7 +13,7 @@ import Foundation
 /// defaults for the document and the DTD, so that entity declarations are
 /// recorded where `XMLStream` checks them) and the first four bytes being
 /// given at creation are those of libxml2's `xmlTextReader`, so libxml2 words
-/// every error as it did for bookrec's earlier reader. Bounds are not
+/// every error as it did for bookrec's earlier parser. Bounds are not
 /// enforced here: `XMLStream` checks the nodes it hands out, and a start-tag
 /// handler stops at the first tag that breaks one (`brokenBound`).
 final class XMLEventParser {
@@ -45,7 +45,7 @@ final class XMLEventParser {
 
     /// A parser for the document at `path` (named in messages), given its
     /// first four bytes as `xmlTextReader` gave them (nil: none yet).
-    /// `reportsText` false spares a reader of start tags a call for every
+    /// `reportsText` false spares a start-tag handler a call for every
     /// run of blanks between them.
     /// - Throws: `IngestError.cannotRead` when libxml2 cannot make a parser.
     init(

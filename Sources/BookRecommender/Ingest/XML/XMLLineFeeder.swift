@@ -116,7 +116,7 @@ final class XMLLineFeeder {
 
     /// Pushes what is left of the file in large pieces, until the parser
     /// stops, the file ends or `afterEach` (called after each) returns false:
-    /// for a reader of start tags, once the walk of `XMLStream` has ended
+    /// for a start-tag handler, once the walk of `XMLStream` has ended
     /// before the parse does.
     /// - Throws: `IngestError.cannotRead` when a read fails.
     func pushRest(to parser: XMLEventParser, afterEach: () -> Bool) throws(IngestError) {

@@ -11,7 +11,7 @@ import Foundation
 /// tree enforces in its place with libxml2's words: more than 256 open
 /// elements, and a text node over 10 MB. Either ends the document for the
 /// walk (`hasFailed`), as libxml2 stopped its parser there; the parse itself
-/// goes on, for readers of start tags that never had the limits.
+/// goes on, for start-tag handlers, which never had the limits.
 final class XMLNodeTree {
     enum Kind: UInt8 {
         case document, element, text, cdata, comment, processingInstruction, entityReference, documentType

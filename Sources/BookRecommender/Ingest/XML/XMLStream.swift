@@ -4,7 +4,7 @@ import Foundation
 /// A forward-only cursor over the nodes of one XML file, on `XMLEventParser`
 /// fed by `XMLLineFeeder`: libxml2 parses the file a line at a time, once,
 /// and the cursor walks the nodes as libxml2's `xmlTextReader` walked its
-/// tree (`XMLNodeTree`), so it hands out what bookrec's earlier reader on
+/// tree (`XMLNodeTree`), so it hands out what bookrec's earlier parser on
 /// `xmlTextReader` handed out. When the document breaks, every node on the
 /// lines before the break has been handed out, and the error (with libxml2's
 /// words and line) is thrown; nothing is read twice.
@@ -15,7 +15,7 @@ import Foundation
 /// attacks); nesting deeper than `XMLLimits.maxDepth` and elements with more
 /// than `XMLLimits.maxAttributes` attributes are refused when met.
 ///
-/// A reader of start tags (`onStartTag`) hears of every start tag as libxml2
+/// A start-tag handler (`onStartTag`) hears of every start tag as libxml2
 /// parses it, before the break too, while the walk checks the document.
 struct XMLStream: ~Copyable {
     /// The kinds of node the XML formats tell apart.
@@ -51,7 +51,7 @@ struct XMLStream: ~Copyable {
     private var root: (name: String, closed: Bool)?
 
     /// Opens `path`; nothing is parsed yet. `keepsContent` false keeps only
-    /// what the checks need (for a reader of start tags); `resuming` starts
+    /// what the checks need (for a start-tag handler); `resuming` starts
     /// after a document's head.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened.
     init(
@@ -146,7 +146,7 @@ struct XMLStream: ~Copyable {
         return max(lastTextLine, Int(UInt16.max))
     }
 
-    /// Reads on to the end of the file for the reader of start tags, once
+    /// Reads on to the end of the file for the start-tag handler, once
     /// the walk has ended before libxml2 stopped parsing, calling `afterEach`
     /// after each read; stops when it returns false.
     /// - Throws: `IngestError.cannotRead` when a read fails.

@@ -5,7 +5,7 @@ import Testing
 
 /// `XMLStream` parses a file once, a line at a time, and hands out exactly
 /// the nodes, lines, attributes and error of libxml2's reader fed a line at a
-/// time throughout (`TextReaderOracle`), however large the file and wherever
+/// time throughout (`LibXML2WalkOracle`), however large the file and wherever
 /// it breaks.
 @Suite struct XMLStreamLineFedTests {
     /// Every node the stream hands out (kind, depth, name, line and, for

@@ -4,12 +4,12 @@ import Testing
 @testable import BookRecommender
 
 /// `XMLStream` hands out exactly what libxml2's `xmlTextReader` fed a line at
-/// a time hands out (`TextReaderOracle`): the same nodes, kinds, depths,
+/// a time hands out (`LibXML2WalkOracle`): the same nodes, kinds, depths,
 /// names, lines, attributes and text, and the same error with the same line
 /// and words, on fixtures, hostile and broken documents, documents with long
 /// lines and past line 65535, and seeded mutations of them all.
 @Suite struct XMLStreamOracleTests {
-    /// The walk of `XMLStream`, each node described as `TextReaderOracle.describeNode()` does.
+    /// The walk of `XMLStream`, each node described as `LibXML2WalkOracle.describeNode()` does.
     static func walk(_ path: String) -> [String] {
         var lines: [String] = []
         do {
@@ -35,7 +35,7 @@ import Testing
 
     /// Expects the stream and libxml2's reader to walk `path` alike.
     static func expectSameWalk(_ path: String, _ label: String = "") {
-        let expected = TextReaderOracle.walk(path)
+        let expected = LibXML2WalkOracle.walk(path)
         let walked = walk(path)
         guard walked != expected else { return }
         let common = min(walked.count, expected.count)

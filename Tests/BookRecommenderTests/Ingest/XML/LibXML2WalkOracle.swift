@@ -3,11 +3,12 @@ import Foundation
 
 @testable import BookRecommender
 
-/// libxml2's own `xmlTextReader` over a file fed a line at a time, with the
-/// checks and numbering bookrec's reader on it had: the oracle `XMLStream`
-/// (which walks the nodes of one SAX parse as this reader walks its tree) is
-/// checked against. Only tests use it; the library has one libxml2 parser.
-final class TextReaderOracle {
+/// libxml2's own walk of a file, its `xmlTextReader` fed a line at a time,
+/// with the checks and numbering bookrec's parser on it had: the oracle
+/// `XMLStream` (which walks the nodes of one SAX parse as `xmlTextReader`
+/// walks its tree) is checked against. Only tests use it; the library has one
+/// libxml2 parser.
+final class LibXML2WalkOracle {
     let path: String
     private let descriptor: Int32
     private var reader: xmlTextReaderPtr!
@@ -42,7 +43,7 @@ final class TextReaderOracle {
     static func walk(_ path: String) -> [String] {
         var lines: [String] = []
         do {
-            let oracle = try TextReaderOracle(path: path)
+            let oracle = try LibXML2WalkOracle(path: path)
             while try oracle.advance() { lines.append(oracle.describeNode()) }
         } catch {
             lines.append("error \(error)")
@@ -201,10 +202,10 @@ private func oracleRead(_ context: UnsafeMutableRawPointer?, _ buffer: UnsafeMut
     -> Int32
 {
     guard let context, let buffer, length > 0 else { return -1 }
-    return Unmanaged<TextReaderOracle>.fromOpaque(context).takeUnretainedValue().take(buffer, Int(length))
+    return Unmanaged<LibXML2WalkOracle>.fromOpaque(context).takeUnretainedValue().take(buffer, Int(length))
 }
 
 private func oracleError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
     guard let context, let error else { return }
-    Unmanaged<TextReaderOracle>.fromOpaque(context).takeUnretainedValue().record(error)
+    Unmanaged<LibXML2WalkOracle>.fromOpaque(context).takeUnretainedValue().record(error)
 }
