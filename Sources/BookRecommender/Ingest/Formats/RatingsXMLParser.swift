@@ -46,8 +46,7 @@ final class RatingsXMLParser {
         defer { swap(&elements.batch, &batch) }
         elements.batch.clear()
         do throws(IngestError) {
-            let parser = try XMLEventParser(path: path, reportsText: false)
-            parser.onStartTag = { tag in self.elements.add(tag) }
+            let parser = try XMLEventParser(path: path, reportsText: false) { tag, _ in self.elements.add(tag) }
             parser.endTags = endTags
             parser.push(head.bytes)
             parser.countLines(from: 1)
@@ -94,7 +93,7 @@ final class RatingsXMLParser {
         var goesOn = true
         do throws(IngestError) {
             var stream = try XMLStream(
-                path: path, keepsContent: false, resuming: resuming, onStartTag: { tag in self.elements.add(tag) })
+                path: path, keepsContent: false, resuming: resuming, onStartTag: { tag, _ in self.elements.add(tag) })
             let feeder = stream.feeder
             func deliverFull() -> Bool {
                 guard goesOn, elements.batch.records >= batchRecords else { return goesOn }

@@ -30,8 +30,7 @@ struct XMLDocumentHead: Sendable {
     static func read(_ path: String) throws(IngestError) -> XMLDocumentHead? {
         var found: (end: Int, line: Int, name: String, qualifiedName: String)?
         var plain = true
-        let parser = try XMLEventParser(path: path)
-        parser.onStartTag = { [unowned parser] tag in
+        let parser = try XMLEventParser(path: path) { tag, parser in
             plain = parser.readsBytesAsTheyAre
             if let end = parser.offsetPastTag { found = (end, tag.line, tag.treeName, tag.qualifiedName) }
             return false

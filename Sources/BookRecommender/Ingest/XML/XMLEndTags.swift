@@ -16,6 +16,9 @@ struct XMLEndTags {
     private static let longestName = 4096
 
     private var root: [UInt8]?
+    /// The root's length and first byte, to pass over other names at once.
+    private var rootLength = -1
+    private var rootFirstByte: UInt8 = 0
     private(set) var holdsRoot = false
     /// Local name → the shortest whole name it came in, until `root` is set.
     private var names: [[UInt8]: Int] = [:]
@@ -29,6 +32,7 @@ struct XMLEndTags {
         guard root == nil else { return }
         holdsRoot = holdsRoot || names[localName].map { $0 <= localName.count + Self.longerNamesSkipped } ?? false
         root = localName
+        (rootLength, rootFirstByte) = (localName.count, localName.first ?? 0)
         names = [:]
     }
 
@@ -38,10 +42,15 @@ struct XMLEndTags {
         for (local, length) in other.names { note(local, length: length) }
     }
 
-    /// An end tag libxml2 parsed.
+    /// An end tag libxml2 parsed (every element has one, so the root's name
+    /// is compared in place).
     mutating func add(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
-        let local = Array(UnsafeBufferPointer(start: localName, count: strlen(localName)))
-        note(local, length: local.count + (prefix.map { strlen($0) + 1 } ?? 0))
+        guard rootLength < 0 || !holdsRoot && localName[0] == rootFirstByte else { return }
+        let local = UnsafeBufferPointer(start: localName, count: strlen(localName))
+        guard rootLength < 0 || local.count == rootLength else { return }
+        let length = local.count + (prefix.map { strlen($0) + 1 } ?? 0)
+        guard let root else { return note(Array(local), length: length) }
+        if local.elementsEqual(root), length <= root.count + Self.longerNamesSkipped { holdsRoot = true }
     }
 
     /// Scans raw bytes, following on from those scanned before.

@@ -22,15 +22,16 @@ extension XMLEventParser {
     }
 }
 
-/// The parser a callback is for, and whether the callback is about the
-/// document itself rather than the content of an entity libxml2 parses aside
-/// (its sub-parsers share the handlers and the parser, through `_private`).
-private func owner(_ context: UnsafeMutableRawPointer?) -> (parser: XMLEventParser, isDocument: Bool)? {
-    guard let context else { return nil }
+/// Calls `body` with the parser a callback is for and whether the callback is
+/// about the document itself rather than the content of an entity libxml2
+/// parses aside (its sub-parsers share the handlers and the parser, through
+/// `_private`). The parser outlives its callbacks, so it is not retained.
+@inline(__always)
+private func withOwner(_ context: UnsafeMutableRawPointer?, _ body: (XMLEventParser, Bool) -> Void) {
+    guard let context else { return }
     let parserContext = context.assumingMemoryBound(to: xmlParserCtxt.self)
-    guard let owner = parserContext.pointee._private else { return nil }
-    let parser = Unmanaged<XMLEventParser>.fromOpaque(owner).takeUnretainedValue()
-    return (parser, parser.context == parserContext)
+    guard let owner = parserContext.pointee._private else { return }
+    Unmanaged<XMLEventParser>.fromOpaque(owner)._withUnsafeGuaranteedRef { body($0, $0.context == parserContext) }
 }
 
 private func saxStartElement(
@@ -39,54 +40,64 @@ private func saxStartElement(
     _ namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, _ attributeCount: Int32, _ defaultedCount: Int32,
     _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 ) {
-    guard let (parser, isDocument) = owner(context) else { return }
-    parser.elementStarted = true
-    guard isDocument, let localName else { return }
-    let current = parser.context.pointee.input?.pointee.cur
-    let isEmpty = current.map { $0[0] == UInt8(ascii: "/") && $0[1] == UInt8(ascii: ">") } ?? false
-    // Attributes defaulted from an ATTLIST declaration come last; like
-    // libxml2's own tree builder without XML_PARSE_DTDATTR, leave them out.
-    parser.startElement(
-        XMLStartTag(
-            localName: localName, prefix: prefix, namespaceURI: uri, namespaceCount: Int(namespaceCount),
-            namespaces: UnsafePointer(namespaces), attributeCount: Int(attributeCount - defaultedCount),
-            attributes: UnsafePointer(attributes), depth: parser.depth, line: parser.line),
-        isEmpty: isEmpty)
+    withOwner(context) { parser, isDocument in
+        parser.elementStarted = true
+        guard isDocument, let localName else { return }
+        let current = parser.context.pointee.input?.pointee.cur
+        let isEmpty = current.map { $0[0] == UInt8(ascii: "/") && $0[1] == UInt8(ascii: ">") } ?? false
+        // Attributes defaulted from an ATTLIST declaration come last; like
+        // libxml2's own tree builder without XML_PARSE_DTDATTR, leave them out.
+        parser.startElement(
+            XMLStartTag(
+                localName: localName, prefix: prefix, namespaceURI: uri, namespaceCount: Int(namespaceCount),
+                namespaces: UnsafePointer(namespaces), attributeCount: Int(attributeCount - defaultedCount),
+                attributes: UnsafePointer(attributes), depth: parser.depth, line: parser.line),
+            isEmpty: isEmpty)
+    }
 }
 
 private func saxEndElement(
     _ context: UnsafeMutableRawPointer?, _ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?,
     _ uri: UnsafePointer<xmlChar>?
 ) {
-    guard let (parser, isDocument) = owner(context), isDocument, let localName else { return }
-    parser.endElement(localName: localName, prefix: prefix)
+    withOwner(context) { parser, isDocument in
+        guard isDocument, let localName else { return }
+        parser.endElement(localName: localName, prefix: prefix)
+    }
 }
 
 private func saxCharacters(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
-    guard let (parser, isDocument) = owner(context), isDocument, let bytes else { return }
-    parser.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), isCDATA: false)
+    withOwner(context) { parser, isDocument in
+        guard isDocument, let bytes else { return }
+        parser.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), isCDATA: false)
+    }
 }
 
 private func saxCDATA(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<xmlChar>?, _ count: Int32) {
-    guard let (parser, isDocument) = owner(context), isDocument, let bytes else { return }
-    parser.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), isCDATA: true)
+    withOwner(context) { parser, isDocument in
+        guard isDocument, let bytes else { return }
+        parser.characters(UnsafeBufferPointer(start: bytes, count: Int(count)), isCDATA: true)
+    }
 }
 
 private func saxComment(_ context: UnsafeMutableRawPointer?, _ value: UnsafePointer<xmlChar>?) {
-    guard let (parser, isDocument) = owner(context), isDocument else { return }
-    parser.node(.comment, name: nil, content: value)
+    withOwner(context) { parser, isDocument in
+        if isDocument { parser.node(.comment, name: nil, content: value) }
+    }
 }
 
 private func saxProcessingInstruction(
     _ context: UnsafeMutableRawPointer?, _ target: UnsafePointer<xmlChar>?, _ data: UnsafePointer<xmlChar>?
 ) {
-    guard let (parser, isDocument) = owner(context), isDocument else { return }
-    parser.node(.processingInstruction, name: target, content: data)
+    withOwner(context) { parser, isDocument in
+        if isDocument { parser.node(.processingInstruction, name: target, content: data) }
+    }
 }
 
 private func saxReference(_ context: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?) {
-    guard let (parser, isDocument) = owner(context), isDocument else { return }
-    parser.node(.entityReference, name: name, content: nil)
+    withOwner(context) { parser, isDocument in
+        if isDocument { parser.node(.entityReference, name: name, content: nil) }
+    }
 }
 
 private func saxInternalSubset(
@@ -95,11 +106,12 @@ private func saxInternalSubset(
 ) {
     // libxml2's own handler records the DTD, where entity declarations go.
     xmlSAX2InternalSubset(context, name, externalID, systemID)
-    guard let (parser, isDocument) = owner(context), isDocument else { return }
-    parser.node(.documentType, name: name, content: nil)
+    withOwner(context) { parser, isDocument in
+        if isDocument { parser.node(.documentType, name: name, content: nil) }
+    }
 }
 
 private func saxError(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {
-    guard let error, let (parser, _) = owner(context) else { return }
-    parser.errors.record(error)
+    guard let error else { return }
+    withOwner(context) { parser, _ in parser.errors.record(error) }
 }

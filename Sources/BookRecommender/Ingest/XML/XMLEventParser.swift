@@ -17,29 +17,31 @@ import Foundation
 /// enforced here: `XMLStream` checks the nodes it hands out, and a start-tag
 /// handler stops at the first tag that breaks one (`brokenBound`).
 final class XMLEventParser {
-    /// Called for each start tag of the document while libxml2 parses it;
-    /// false stops the parser (without an error).
-    typealias StartTagHandler = (XMLStartTag) -> Bool
+    /// Called for each start tag of the document while libxml2 parses it,
+    /// with the parser; false stops the parser (without an error).
+    typealias StartTagHandler = (XMLStartTag, XMLEventParser) -> Bool
 
     let path: String
     let context: xmlParserCtxtPtr
     /// What libxml2 reported.
     var errors = XMLParseErrors()
+    // The state libxml2's callbacks touch for every tag is kept out of Swift's
+    // run-time exclusivity checks: only those callbacks reach it, one at a time.
     /// Open elements: 0 outside the root, 1 inside it.
-    private(set) var depth = 0
+    @exclusivity(unchecked) private(set) var depth = 0
     /// Set whenever a start tag is parsed (in entity content too), as
     /// `xmlTextReader`'s state was: it ends a group of pushes (see `XMLLineFeeder`).
-    var elementStarted = false
+    @exclusivity(unchecked) var elementStarted = false
     /// The nodes libxml2's tree builder would hold, for `XMLStream`.
     let tree: XMLNodeTree?
-    var onStartTag: StartTagHandler?
+    let onStartTag: StartTagHandler?
     /// End tag names met in markup (end tags, comments, CDATA, processing
     /// instructions), when the caller collects them (see `XMLEndTags`).
-    var endTags: XMLEndTags?
+    @exclusivity(unchecked) var endTags: XMLEndTags?
     /// The first start tag that broke a bound, once `onStartTag` is set:
     /// the handler hears of no tag from there on.
-    private(set) var brokenBound: IngestError?
-    private(set) var handlerStopped = false
+    @exclusivity(unchecked) private(set) var brokenBound: IngestError?
+    @exclusivity(unchecked) private(set) var handlerStopped = false
     /// Bytes pushed so far.
     private(set) var bytesPushed = 0
 
@@ -49,7 +51,8 @@ final class XMLEventParser {
     /// run of blanks between them.
     /// - Throws: `IngestError.cannotRead` when libxml2 cannot make a parser.
     init(
-        path: String, firstBytes: [UInt8]? = nil, tree: XMLNodeTree? = nil, reportsText: Bool = true
+        path: String, firstBytes: [UInt8]? = nil, tree: XMLNodeTree? = nil, reportsText: Bool = true,
+        onStartTag: StartTagHandler? = nil
     ) throws(IngestError) {
         _ = libxml2SetUp
         var handler = xmlSAXHandler()
@@ -71,6 +74,7 @@ final class XMLEventParser {
         self.path = path
         self.context = context
         self.tree = tree
+        self.onStartTag = onStartTag
         bytesPushed = firstBytes?.count ?? 0
         context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
     }
@@ -168,7 +172,7 @@ final class XMLEventParser {
         } else if tag.namespaceCount + tag.attributeCount > XMLLimits.maxAttributes {
             brokenBound = .malformed(
                 path: path, line: tag.line, reason: XMLLimits.tooManyAttributes(on: tag.localNameText))
-        } else if !onStartTag(tag) {
+        } else if !onStartTag(tag, self) {
             handlerStopped = true
             xmlStopParser(context)
         }

@@ -61,8 +61,8 @@ struct XMLStream: ~Copyable {
         let feeder = try XMLLineFeeder(
             path: path, from: resuming?.start ?? 0, lineFeedsBefore: resuming?.lineFeedsBefore ?? 0)
         let tree = XMLNodeTree(keepsContent: keepsContent)
-        let parser = try XMLEventParser(path: path, firstBytes: resuming == nil ? feeder.firstBytes() : nil, tree: tree)
-        parser.onStartTag = onStartTag
+        let parser = try XMLEventParser(
+            path: path, firstBytes: resuming == nil ? feeder.firstBytes() : nil, tree: tree, onStartTag: onStartTag)
         if let resuming {
             feeder.endTags.merge(resuming.endTags)
             feeder.endTags.setRoot(Array(resuming.head.rootName.utf8))
