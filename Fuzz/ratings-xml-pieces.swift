@@ -3,9 +3,9 @@
 // document's head. The reads must agree exactly: the same users, items,
 // ratings and shelved books in the same order, the same rejects with the same
 // lines, the same error. They must also agree with the `String` read on
-// `XMLStreamReader`: exactly for a document that does not break, on the error
-// for one that does (SAX keeps records on the broken line that the line-fed
-// reader withholds).
+// `XMLStream`: exactly for a document that does not break, on the error for
+// one that does (the start tags libxml2 parsed on the broken line are kept,
+// which the stream's walk withholds).
 // Needs the library built with -enable-testing (scripts/fuzz does).
 
 import Foundation

@@ -25,9 +25,9 @@ struct GoodreadsAPIReader: RatingReader {
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when the XML is broken or truncated (reviews before the
     ///   break were already sent), the root is not `GoodreadsResponse`, or
-    ///   `XMLStreamReader` refuses the document.
+    ///   `XMLStream` refuses the document.
     package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
-        var xml = try XMLStreamReader(path: file.path)
+        var xml = try XMLStream(path: file.path)
         try xml.enterRoot(named: "GoodreadsResponse")
         let user = file.member
         let rating = RatingField(column: 0, scale: InputFormat.goodreadsAPI.fixedScale, unrated: [.empty, .zero])
@@ -65,7 +65,7 @@ struct GoodreadsAPIReader: RatingReader {
     /// repeated path wins; `nil="true"` reads as empty), named by their path
     /// below it, leaving the reader on `</review>`.
     private static func readReview(
-        _ xml: inout XMLStreamReader
+        _ xml: inout XMLStream
     ) throws(IngestError) -> [(name: String, text: String)] {
         var fields: [(name: String, text: String)] = []
         guard !xml.isEmptyElement else { return fields }
@@ -86,6 +86,6 @@ struct GoodreadsAPIReader: RatingReader {
                 path.append(name)
             }
         }
-        throw .malformed(path: xml.path, line: xml.line, reason: "the document ends inside <review>")
+        throw .malformed(path: xml.path, line: xml.line, reason: XMLLimits.endsInside("review"))
     }
 }

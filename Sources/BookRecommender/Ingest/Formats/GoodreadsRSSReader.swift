@@ -22,10 +22,10 @@ struct GoodreadsRSSReader: RatingReader {
     /// is stopped.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when the XML is broken or truncated (items before the
-    ///   break were already sent), the root is not `rss`, or `XMLStreamReader`
+    ///   break were already sent), the root is not `rss`, or `XMLStream`
     ///   refuses the document.
     package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
-        var xml = try XMLStreamReader(path: file.path)
+        var xml = try XMLStream(path: file.path)
         try xml.enterRoot(named: "rss")
         let user = file.member
         while try xml.advance() {
@@ -65,7 +65,7 @@ struct GoodreadsRSSReader: RatingReader {
 
     /// Reads the wanted children of the current `item`, in document order (the
     /// first of a repeated name wins), leaving the reader on `</item>`.
-    private static func readItem(_ xml: inout XMLStreamReader) throws(IngestError) -> [(name: String, text: String)] {
+    private static func readItem(_ xml: inout XMLStream) throws(IngestError) -> [(name: String, text: String)] {
         var fields: [(name: String, text: String)] = []
         guard !xml.isEmptyElement else { return fields }
         let itemDepth = xml.depth
@@ -76,6 +76,6 @@ struct GoodreadsRSSReader: RatingReader {
             guard fieldNames.contains(name), !fields.contains(where: { $0.name == name }) else { continue }
             fields.append((name: name, text: try xml.readElementText()))
         }
-        throw .malformed(path: xml.path, line: xml.line, reason: "the document ends inside <item>")
+        throw .malformed(path: xml.path, line: xml.line, reason: XMLLimits.endsInside("item"))
     }
 }

@@ -5,7 +5,7 @@
 /// whose value is a small whole number on the scale (or a 0 that shelves the
 /// book) costs two array lookups (dictionary lookups for keys that are not
 /// small numbers) and no `String`. Any other element takes
-/// `RatingsXMLReader.parse`, on the attributes as `XMLStreamReader` gives them.
+/// `RatingsXMLReader.parse`, on the attributes as `XMLStream` gives them.
 struct RatingElements {
     /// The `value` rule: the file's scale, or none while it is being detected
     /// (values then stay as they are; see `RatingField`).

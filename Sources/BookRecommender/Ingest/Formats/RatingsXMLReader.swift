@@ -20,7 +20,7 @@ import Foundation
 /// a number on the scale is sent to `sink.reject` as the re-serialised
 /// element, and reading goes on.
 ///
-/// `read(_:into:)` serves any `RecordSink` on `XMLStreamReader`, one `String`
+/// `read(_:into:)` serves any `RecordSink` on `XMLStream`, one `String`
 /// per attribute; `Ingestor` takes `read(_:into:threads:)`, the same result
 /// from the attribute bytes, on several threads.
 package struct RatingsXMLReader: RatingReader {
@@ -35,7 +35,7 @@ package struct RatingsXMLReader: RatingReader {
     /// The scale the root element of `file` states, if it states one.
     /// - Throws: `IngestError` as `read(_:into:)` does for the root.
     static func declaredScale(of file: InputFile) throws(IngestError) -> RatingScale? {
-        var xml = try XMLStreamReader(path: file.path)
+        var xml = try XMLStream(path: file.path)
         return try readRoot(&xml)
     }
 
@@ -44,9 +44,9 @@ package struct RatingsXMLReader: RatingReader {
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when the XML is broken or truncated (ratings before the
     ///   break were already sent), the root is not `ratings`, its `scale` is
-    ///   not 5 or 10, or `XMLStreamReader` refuses the document.
+    ///   not 5 or 10, or `XMLStream` refuses the document.
     func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
-        var xml = try XMLStreamReader(path: file.path)
+        var xml = try XMLStream(path: file.path)
         let declared = try Self.readRoot(&xml)
         let field = Self.ratingField(scale: scale ?? declared)
         while try xml.advance() {
@@ -81,7 +81,7 @@ package struct RatingsXMLReader: RatingReader {
     }
 
     /// Moves to the root element, checks it is `ratings` and reads its scale, if it states one.
-    static func readRoot(_ xml: inout XMLStreamReader) throws(IngestError) -> RatingScale? {
+    static func readRoot(_ xml: inout XMLStream) throws(IngestError) -> RatingScale? {
         try xml.enterRoot(named: "ratings")
         switch xml.attribute("scale")?.trimmingCharacters(in: .whitespaces) {
         case nil: return nil
@@ -93,7 +93,7 @@ package struct RatingsXMLReader: RatingReader {
     }
 
     /// The rating, interaction or reject one `rating` element's attributes
-    /// (named as `XMLStreamReader.attributes()` names them) make under `rating`.
+    /// (named as `XMLStream.attributes()` names them) make under `rating`.
     static func parse(_ attributes: [(name: String, value: String)], rating: RatingField) -> Outcome {
         func value(_ name: String) -> String {
             (attributes.first { $0.name == name }?.value ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

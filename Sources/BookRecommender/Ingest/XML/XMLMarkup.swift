@@ -1,4 +1,4 @@
-/// Re-serialises what the XML readers parsed, for the `record` column of
+/// Re-serialises what the XML formats parsed, for the `record` column of
 /// `rejects.csv`.
 enum XMLMarkup {
     /// `text` with `&`, `<`, `>` and `"` written as entities, so it can stand in

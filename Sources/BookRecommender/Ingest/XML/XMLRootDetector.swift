@@ -4,13 +4,13 @@ enum XMLRootDetector {
     /// The local name of the root element of the XML file at `path`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read,
     ///   `.malformed` when it is not XML, has no root element, or is refused by
-    ///   `XMLStreamReader`'s limits (entity declarations, for one).
+    ///   `XMLStream`'s limits (entity declarations, for one).
     static func rootElementName(ofFileAt path: String) throws(IngestError) -> String {
-        var reader = try XMLStreamReader(path: path)
-        while try reader.advance() {
-            if reader.nodeKind == .element { return reader.localName }
+        var stream = try XMLStream(path: path)
+        while try stream.advance() {
+            if stream.nodeKind == .element { return stream.localName }
         }
-        throw .malformed(path: path, line: 1, reason: "the document has no root element")
+        throw .malformed(path: path, line: 1, reason: XMLLimits.noRootElement)
     }
 
     /// The input format whose root element is `name`: `ratings` → ratings-xml,

@@ -1,6 +1,6 @@
 import CLibXML2
 
-/// A start tag as libxml2's SAX2 parser reports it to `XMLPushParser`: names
+/// A start tag as libxml2's SAX2 parser reports it to `XMLEventParser`: names
 /// and attribute values are pointers into libxml2's buffers, valid only during
 /// the callback.
 struct XMLStartTag {
@@ -22,9 +22,9 @@ struct XMLStartTag {
     /// The line libxml2 has reached: where the tag ends.
     let line: Int
 
-    /// True when the element's name is `name` as `XMLStreamReader.localName`
-    /// gives it: the local name, whose prefix counts only when it is not
-    /// declared (libxml2's tree then keeps `prefix:name` as the name).
+    /// True when the element's name is `name` as `XMLStream.localName` gives
+    /// it: the local name, whose prefix counts only when it is not declared
+    /// (libxml2's tree then keeps `prefix:name` as the name; see `treeName`).
     @inline(__always)
     func isNamed(_ name: StaticString) -> Bool {
         (prefix == nil || namespaceURI != nil) && Self.equal(localName, name)
@@ -32,6 +32,19 @@ struct XMLStartTag {
 
     /// The local name as text, for messages.
     var localNameText: String { String(cString: localName) }
+
+    /// The element's name as libxml2's tree names it: `prefix:name` when
+    /// the prefix is not declared, else the local name.
+    var treeName: String {
+        guard let prefix, namespaceURI == nil else { return localNameText }
+        return String(cString: prefix) + ":" + localNameText
+    }
+
+    /// `prefix:name`, or the local name without a prefix: the name an
+    /// element's attribute defaults are declared under in the DTD.
+    var qualifiedName: String {
+        prefix.map { String(cString: $0) + ":" + localNameText } ?? localNameText
+    }
 
     /// The local name of attribute `index`, NUL-terminated.
     @inline(__always)
@@ -54,9 +67,9 @@ struct XMLStartTag {
         return UnsafeBufferPointer(start: start, count: end - start)
     }
 
-    /// Every namespace declaration and attribute as `XMLStreamReader.attributes()`
-    /// gives them: declarations first (`xmlns`, `xmlns:p`), then the
-    /// attributes by qualified name, in document order.
+    /// Every namespace declaration and attribute as libxml2's tree lists
+    /// them (see `XMLStream.attributes()`): declarations first (`xmlns`,
+    /// `xmlns:p`), then the attributes by qualified name, in document order.
     func textAttributes() -> [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         result.reserveCapacity(namespaceCount + attributeCount)

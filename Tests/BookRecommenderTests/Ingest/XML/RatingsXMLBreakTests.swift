@@ -6,7 +6,7 @@ import Testing
 /// A ratings XML file that breaks deep inside a large piece keeps exactly the
 /// records before the break, whatever the thread count: the same users, items,
 /// ratings and rejects (lines included) as the same records in a file that
-/// ends cleanly before the break, and the error the line-fed `XMLStreamReader`
+/// ends cleanly before the break, and the error the line-fed `XMLStream`
 /// reports, at the break's line.
 @Suite struct RatingsXMLBreakTests {
     static let count = 30_000
@@ -43,7 +43,7 @@ import Testing
 
         /// What comes before the break on the broken line, as a clean
         /// element: the rating whose start tag ends before a mismatched end
-        /// tag is kept (the line-fed `XMLStreamReader` withholds it).
+        /// tag is kept (the line-fed `XMLStream` withholds it).
         var keptOnItsLine: String {
             self == .mismatchedEndTag ? "  <rating user=\"1\" book=\"2\" value=\"3\"/>\n" : ""
         }

@@ -4,7 +4,7 @@ import Testing
 @testable import BookRecommender
 
 /// The byte-level, piece-wise read of ratings XML gives exactly what the
-/// `String` read on `XMLStreamReader` gives: the same users, items and indices
+/// `String` read on `XMLStream` gives: the same users, items and indices
 /// in first-seen order, the same ratings, the same rejects with the same lines,
 /// and the same error where the document breaks, whatever the thread count,
 /// piece size or batch size; also when a cut falls inside a comment, CDATA, an
@@ -155,7 +155,7 @@ import Testing
     }
 
     /// The byte-level read keeps the records on the line of a break that come
-    /// before it, which the line-fed `XMLStreamReader` withholds.
+    /// before it, which the line-fed `XMLStream` withholds.
     @Test(arguments: XMLReadOutcome.byteRoutes)
     func recordsBeforeABreakOnItsLineAreKept(_ route: XMLReadOutcome.Route) throws {
         let text =

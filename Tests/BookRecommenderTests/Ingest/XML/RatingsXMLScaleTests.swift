@@ -74,7 +74,7 @@ import Testing
         }
     }
 
-    /// The byte read and the `String` read of `XMLStreamReader` agree on a
+    /// The byte read and the `String` read on `XMLStream` agree on a
     /// detected file's raw values and shelved zeros, whatever the pieces.
     @Test func theByteReadKeepsRawValuesAndShelvesZerosAsTheStringReadDoes() throws {
         let path = try XMLFixtures.write(Self.document(scale: nil), named: "raw.xml")

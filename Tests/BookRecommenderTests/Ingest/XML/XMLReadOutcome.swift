@@ -6,7 +6,7 @@
 struct XMLReadOutcome: Equatable {
     /// How the file is read.
     enum Route: CustomStringConvertible {
-        /// `RatingsXMLReader.read(_:into:)` on `XMLStreamReader`, one `String` per attribute.
+        /// `RatingsXMLReader.read(_:into:)` on `XMLStream`, one `String` per attribute.
         case strings
         /// The byte-level read with this many threads, piece sizes and batch size.
         case bytes(threads: Int, pieceBytes: ClosedRange<Int>, batchRecords: Int)

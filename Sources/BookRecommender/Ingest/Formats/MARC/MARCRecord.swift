@@ -44,9 +44,9 @@ struct MARCRecord {
     func fields(_ tag: String) -> [DataField] { fields.filter { $0.tag == tag } }
 
     /// Reads the `<record>` the reader is on, leaving it on `</record>`.
-    /// - Throws: what `XMLStreamReader` throws when the document breaks
+    /// - Throws: what `XMLStream` throws when the document breaks
     ///   inside the record; `IngestError.malformed` when it ends there.
-    static func read(_ xml: inout XMLStreamReader) throws(IngestError) -> MARCRecord {
+    static func read(_ xml: inout XMLStream) throws(IngestError) -> MARCRecord {
         var record = MARCRecord()
         guard !xml.isEmptyElement else { return record }
         let recordDepth = xml.depth
@@ -69,12 +69,12 @@ struct MARCRecord {
                 continue
             }
         }
-        throw .malformed(path: xml.path, line: xml.line, reason: "the document ends inside <record>")
+        throw .malformed(path: xml.path, line: xml.line, reason: XMLLimits.endsInside("record"))
     }
 
     /// Reads the `<subfield code="…">` children of the current `<datafield>`,
     /// leaving the reader on `</datafield>`.
-    private static func readSubfields(_ xml: inout XMLStreamReader, tag: String) throws(IngestError) -> DataField {
+    private static func readSubfields(_ xml: inout XMLStream, tag: String) throws(IngestError) -> DataField {
         var field = DataField(
             tag: tag, indicator1: (xml.attribute("ind1") ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
         guard !xml.isEmptyElement else { return field }
@@ -85,7 +85,7 @@ struct MARCRecord {
             let code = xml.attribute("code") ?? ""
             field.subfields.append((code: code, value: try xml.readElementText()))
         }
-        throw .malformed(path: xml.path, line: xml.line, reason: "the document ends inside <datafield>")
+        throw .malformed(path: xml.path, line: xml.line, reason: XMLLimits.endsInside("datafield"))
     }
 
     /// The record as MARC 21 XML, with only the fields kept, for the `record`

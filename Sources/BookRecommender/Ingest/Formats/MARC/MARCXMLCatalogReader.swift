@@ -7,7 +7,7 @@
 /// Each record is one `Catalog.Entry` (see `MARCRecord.outcome` for the
 /// fields), added with the ids a loan may name it by: `barcode:` and
 /// `itemnumber:` of each copy (`952 $p`, `952 $9`) and `biblionumber:`
-/// (`999 $c`, else the `001`). The file is streamed through `XMLStreamReader`,
+/// (`999 $c`, else the `001`). The file is streamed through `XMLStream`,
 /// under its limits: no network, no entities, bounded depth.
 ///
 /// Accounting: a record used is `used`, whether or not it has an ISBN (one
@@ -29,12 +29,12 @@ struct MARCXMLCatalogReader {
     /// - Returns: the records read, used and rejected.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened;
     ///   `.malformed` when nothing of it can be read: it is not XML, its root is
-    ///   neither `collection` nor `record`, or `XMLStreamReader` refuses it at
+    ///   neither `collection` nor `record`, or `XMLStream` refuses it at
     ///   the root (a DOCTYPE that declares entities).
     func read(
         _ file: InputFile, into catalog: inout Catalog, reject: (Int, RejectReason, String) -> Void
     ) throws(IngestError) -> RecordCounts {
-        var xml = try XMLStreamReader(path: file.path)
+        var xml = try XMLStream(path: file.path)
         let root = try xml.enterRoot(namedOneOf: ["collection", "record"])
         var counts = RecordCounts()
         do throws(IngestError) {

@@ -87,7 +87,7 @@ import Testing
         #expect(read.catalog.entries.map(\.bookID) == ["d1"])
         #expect(read.counts == RecordCounts(read: 2, used: 1, shelved: 0, rejected: 1))
         #expect(read.rejects.map(\.line) == [4])
-        #expect(read.rejects.first?.reason == .other("elements are nested deeper than \(XMLStreamReader.maxDepth)"))
+        #expect(read.rejects.first?.reason == .other("elements are nested deeper than \(XMLLimits.maxDepth)"))
     }
 
     @Test func deepNestingStopsAFailRunNamingTheFile() throws {
@@ -96,7 +96,7 @@ import Testing
         let ingestor = Ingestor(format: nil, columns: nil, policy: .fail)
         #expect(
             throws: IngestError.badRecord(
-                path: path, line: 4, reason: .other("elements are nested deeper than \(XMLStreamReader.maxDepth)"))
+                path: path, line: 4, reason: .other("elements are nested deeper than \(XMLLimits.maxDepth)"))
         ) { try ingestor.ingest([], catalogFile: InputFile(path: path), rejects: rejects) }
     }
 

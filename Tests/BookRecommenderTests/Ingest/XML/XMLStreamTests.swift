@@ -3,11 +3,11 @@ import Testing
 
 @testable import BookRecommender
 
-@Suite struct XMLStreamReaderTests {
+@Suite struct XMLStreamTests {
     /// Reads `path` to the end and returns the error it throws, if any.
     private func drain(_ path: String) -> IngestError? {
         do {
-            var reader = try XMLStreamReader(path: path)
+            var reader = try XMLStream(path: path)
             while try reader.advance() {}
             return nil
         } catch {
@@ -24,7 +24,7 @@ import Testing
               <empty/>
             </root>
             """)
-        var reader = try XMLStreamReader(path: path)
+        var reader = try XMLStream(path: path)
         var seen: [String] = []
         while try reader.advance() {
             guard reader.nodeKind == .element else { continue }
@@ -51,7 +51,7 @@ import Testing
 
     @Test func missingFileAndFolderCannotBeRead() throws {
         #expect(throws: IngestError.cannotRead(path: "/nonexistent.xml", reason: "No such file or directory")) {
-            _ = try XMLStreamReader(path: "/nonexistent.xml")
+            _ = try XMLStream(path: "/nonexistent.xml")
         }
         let folder = try XMLFixtures.makeTemporaryFolder().path
         #expect(drain(folder) == .cannotRead(path: folder, reason: "Is a directory"))
@@ -68,12 +68,12 @@ import Testing
     }
 
     @Test func nestingDeeperThanTheBoundIsRefused() throws {
-        let depth = XMLStreamReader.maxDepth + 1
+        let depth = XMLLimits.maxDepth + 1
         let path = try XMLFixtures.write(
             String(repeating: "<a>\n", count: depth + 1) + String(repeating: "</a>", count: depth + 1))
         #expect(
             drain(path) == .malformed(path: path, line: depth + 1, reason: "elements are nested deeper than 128"))
-        let fine = XMLStreamReader.maxDepth + 1
+        let fine = XMLLimits.maxDepth + 1
         #expect(
             drain(try XMLFixtures.write(String(repeating: "<a>", count: fine) + String(repeating: "</a>", count: fine)))
                 == nil)
@@ -89,17 +89,17 @@ import Testing
     }
 
     @Test func tooManyAttributesAreRefused() throws {
-        let attributes = (0...XMLStreamReader.maxAttributes).map { " a\($0)=\"\($0)\"" }.joined()
+        let attributes = (0...XMLLimits.maxAttributes).map { " a\($0)=\"\($0)\"" }.joined()
         let path = try XMLFixtures.write("<ratings>\n<rating\(attributes)/>\n</ratings>")
         #expect(drain(path) == .malformed(path: path, line: 2, reason: "<rating> has more than 256 attributes"))
-        let fine = (1..<XMLStreamReader.maxAttributes).map { " a\($0)=\"\($0)\"" }.joined()
+        let fine = (1..<XMLLimits.maxAttributes).map { " a\($0)=\"\($0)\"" }.joined()
         #expect(drain(try XMLFixtures.write("<ratings>\n<rating\(fine)/>\n</ratings>")) == nil)
     }
 
     @Test func overlongTextIsRefused() throws {
         let chunk = "<![CDATA[" + String(repeating: "x", count: 1 << 16) + "]]>"
         let path = try XMLFixtures.write("<root>\n<t>" + String(repeating: chunk, count: 17) + "</t></root>")
-        var reader = try XMLStreamReader(path: path)
+        var reader = try XMLStream(path: path)
         while try reader.advance(), reader.localName != "t" {}
         #expect(throws: IngestError.malformed(path: path, line: 2, reason: "text of <t> is longer than 1048576 bytes"))
         {
@@ -110,7 +110,7 @@ import Testing
     @Test func undeclaredEntityReferencesStayVisible() throws {
         let path = try XMLFixtures.write(
             "<!DOCTYPE root SYSTEM \"http://bookrec.invalid/x.dtd\">\n<root><t>a &nbsp; b</t></root>")
-        var reader = try XMLStreamReader(path: path)
+        var reader = try XMLStream(path: path)
         while try reader.advance(), reader.localName != "t" {}
         #expect(try reader.readElementText() == "a &nbsp; b")
     }

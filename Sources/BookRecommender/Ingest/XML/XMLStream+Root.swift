@@ -1,4 +1,4 @@
-extension XMLStreamReader {
+extension XMLStream {
     /// Moves to the root element and checks that it is `name`.
     /// - Throws: `IngestError.malformed` naming the root found instead, or
     ///   when the document has none; what `advance()` throws.
@@ -15,11 +15,10 @@ extension XMLStreamReader {
         while try advance() {
             guard nodeKind == .element else { continue }
             guard names.contains(localName) else {
-                let expected = names.map { "<\($0)>" }.joined(separator: " or ")
-                throw .malformed(path: path, line: line, reason: "root element is <\(localName)>, expected \(expected)")
+                throw .malformed(path: path, line: line, reason: XMLLimits.wrongRoot(localName, expected: names))
             }
             return localName
         }
-        throw .malformed(path: path, line: 1, reason: "the document has no root element")
+        throw .malformed(path: path, line: 1, reason: XMLLimits.noRootElement)
     }
 }
