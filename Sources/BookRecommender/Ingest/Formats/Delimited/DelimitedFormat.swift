@@ -11,6 +11,8 @@ protocol DelimitedFormat: Sendable {
     /// from without splitting it into a record, when its reader and book are
     /// known; nil when the format's rows need the whole record.
     var plainColumns: PlainColumns? { get }
+    /// How many book columns the format keys books by (see `NewBook.space`).
+    var bookSpaces: Int { get }
     /// True while the file's rating scale is being detected: its ratings are
     /// then raw values (see `RatingField.scale`).
     var detectsScale: Bool { get }
@@ -23,6 +25,7 @@ protocol DelimitedFormat: Sendable {
 
 extension DelimitedFormat {
     var plainColumns: PlainColumns? { nil }
+    var bookSpaces: Int { 1 }
     var detectsScale: Bool { false }
     mutating func takeLostZeroKeys() -> LostZeroKeys? { nil }
 }

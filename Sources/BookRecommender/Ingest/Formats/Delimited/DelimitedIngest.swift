@@ -38,8 +38,9 @@ enum DelimitedIngest {
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty, or its first line is data the format
     ///   cannot read (see `KnownHeaders`).
-    static func open(_ file: InputFile, as format: InputFormat, settings: Settings) throws(IngestError) -> DelimitedFile
-    {
+    static func open(
+        _ file: InputFile, as format: InputFormat, settings: Settings
+    ) throws(IngestError) -> DelimitedFile {
         try DelimitedFile(file, assumedHeader: assumedHeader(format, settings: settings, path: file.path))
     }
 
@@ -52,8 +53,7 @@ enum DelimitedIngest {
         case .ratingsCSV:
             RatingsRowParser(
                 try RatingsCSVFormat(input, columns: settings.columns, scale: settings.scale), catalog: catalog)
-        case .loans:
-            try LoansCSVFormat(input).parser(catalog: catalog)
+        case .loans: RatingsRowParser(try LoansCSVFormat(input), catalog: catalog)
         case .goodreads: RatingsRowParser(try GoodreadsCSVFormat(input), catalog: catalog)
         case .storygraph: RatingsRowParser(try StoryGraphCSVFormat(input), catalog: catalog)
         case .librarything: RatingsRowParser(try LibraryThingCSVFormat(input), catalog: catalog)

@@ -23,10 +23,8 @@ struct LoansCSVFormat: DelimitedFormat {
         _ = try input.require("item", LoansColumns.item.map(\.name), found: items.first?.index)
     }
 
-    /// The parser of this format: a book space per item column.
-    func parser(catalog: Catalog) -> RatingsRowParser {
-        RatingsRowParser(self, bookSpaces: items.count, catalog: catalog)
-    }
+    /// A book space per item column.
+    var bookSpaces: Int { items.count }
 
     /// With one item column, a plain line is read from its bytes.
     var plainColumns: PlainColumns? {

@@ -33,28 +33,29 @@ struct RatingField: Sendable {
     }
 
     /// `value(in:)` for a field's trimmed bytes.
-    @inline(__always)
     func value(of bytes: UnsafeBufferPointer<UInt8>) -> Value {
-        // One digit, the usual rating, read here as `CSVNumber.float` reads it.
-        let digit = bytes.count == 1 ? bytes[0] &- UInt8(ascii: "0") : 10
-        if digit < 10 { return value(raw: Float(digit), bytes) }
         if bytes.isEmpty, unrated.contains(.empty) { return .withoutStars }
-        guard let raw = CSVNumber.float(bytes) else { return .rejected(.ratingNotANumber(TextDecoding.lossy(bytes))) }
-        return value(raw: raw, bytes)
-    }
-
-    /// What a field that holds the number `raw` (written as `bytes`) says.
-    @inline(__always)
-    private func value(raw: Float, _ bytes: UnsafeBufferPointer<UInt8>) -> Value {
-        if raw == 0, unrated.contains(.zero) { return .withoutStars }
-        guard let value = onScale(raw) else { return .rejected(offScale(raw, bytes)) }
+        guard let raw = Self.number(bytes) else { return .rejected(.ratingNotANumber(TextDecoding.lossy(bytes))) }
+        if meansUnrated(raw) { return .withoutStars }
+        guard let value = onScale(raw) else {
+            let text = TextDecoding.lossy(bytes)
+            return .rejected(scale == nil && raw > 0 ? .ratingAboveDetection(text) : .ratingOffScale(text))
+        }
         return .rating(value)
     }
 
-    /// Why `raw`, written as `bytes`, is not a rating on the scale.
-    private func offScale(_ raw: Float, _ bytes: UnsafeBufferPointer<UInt8>) -> RejectReason {
-        let text = TextDecoding.lossy(bytes)
-        return scale == nil && raw > 0 ? .ratingAboveDetection(text) : .ratingOffScale(text)
+    /// The number a rating field's bytes hold, or nil (see `CSVNumber.float`).
+    @inline(__always)
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+        // One digit, the usual rating, read here as `CSVNumber.float` reads it.
+        let digit = bytes.count == 1 ? bytes[0] &- UInt8(ascii: "0") : 10
+        return digit < 10 ? Float(digit) : CSVNumber.float(bytes)
+    }
+
+    /// True when a field holding the number `raw` means "no stars".
+    @inline(__always)
+    private func meansUnrated(_ raw: Float) -> Bool {
+        raw == 0 && unrated.contains(.zero)
     }
 
     /// `raw` on the common scale, or kept as it is while the scale is being
@@ -66,18 +67,19 @@ struct RatingField: Sendable {
     }
 
     /// The rating a field's trimmed `bytes` hold when they hold one on the
-    /// scale, else nil (then `value(of:)` tells what they are): for a plain line.
+    /// scale, else nil (then `value(of:)` tells what they hold): the same
+    /// answer for a plain line, found without making a reject.
     @inline(__always)
     func plainRating(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
-        guard case .rating(let value) = value(of: bytes) else { return nil }
-        return value
+        guard let raw = Self.number(bytes) else { return nil }
+        return plainRating(raw: raw)
     }
 
     /// `plainRating(_:)` for the number a field holds (an XML attribute's):
-    /// nil for a 0 that means "unrated" or a number off the scale.
+    /// nil for a number that means "no stars" or is off the scale.
     @inline(__always)
     func plainRating(raw: Float) -> Float? {
-        raw != 0 || !unrated.contains(.zero) ? onScale(raw) : nil
+        meansUnrated(raw) ? nil : onScale(raw)
     }
 
     /// What the field of `record` says `user` did with `book`: rated it, had

@@ -22,14 +22,12 @@ struct RatingsRowParser: Sendable {
     private let catalog: Catalog
     private var keys: RowKeys
 
-    /// - Parameters:
-    ///   - bookSpaces: how many book columns `format` keys books by (see `NewBook.space`).
-    ///   - catalog: the run's `--catalog`, which resolves books and may refuse them.
-    init(_ format: any DelimitedFormat, bookSpaces: Int = 1, catalog: Catalog) {
+    /// - Parameter catalog: the run's `--catalog`, which resolves books and may refuse them.
+    init(_ format: any DelimitedFormat, catalog: Catalog) {
         self.format = format
         self.plain = format.plainColumns
         self.catalog = catalog
-        self.keys = RowKeys(bookSpaces: bookSpaces)
+        self.keys = RowKeys(bookSpaces: format.bookSpaces)
     }
 
     /// Reads rows from `rows` into `sink` until their end, `limit` records,
@@ -52,12 +50,13 @@ struct RatingsRowParser: Sendable {
         while records < limit && !sink.isStopped {
             records += 1
             if let plain, let line = rows.plainLine((plain.user, plain.book, plain.value)),
-                let user = keys.knownUser(line.first), let book = keys.knownBook(line.second),
+                let user = keys.users.index(ofKnown: line.first),
+                let book = keys.firstBooks.index(ofKnown: line.second),
                 let value = plain.value(of: line.third)
             {
                 let number = rows.line
                 rows.skip(line)
-                sink.add(user: user, book: book, value: value, line: number)
+                sink.add(user: user, book: keys.number(ofFirstSpace: book), value: value, line: number)
                 continue
             }
             switch try rows.next() {

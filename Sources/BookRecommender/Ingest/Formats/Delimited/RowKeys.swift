@@ -35,14 +35,17 @@ struct NewBook {
 /// A field accepted before is found from its bytes, with no `String` made for
 /// a number key (see `KeyInterner`); a `String` is made only for a new one.
 struct RowKeys: Sendable {
-    private var users = KeyInterner()
+    /// The users' numbers (read straight on a plain line).
+    private(set) var users = KeyInterner()
     /// Per user number: its id, for the text of a reject.
     private var userIDs: [String] = []
-    /// The first book space (the only one of most formats, read on every
-    /// plain line): its keys' numbers there, and those numbers' parser numbers.
-    private var firstBooks = KeyInterner()
+    /// The books of the first book space (the only one of most formats, read
+    /// straight on a plain line), numbered there.
+    private(set) var firstBooks = KeyInterner()
+    /// With other spaces: the parser number of each of `firstBooks`' numbers
+    /// (with none, they are the parser numbers).
     private var firstBookNumbers: [Int32] = []
-    /// The same for the other book spaces, from space 1.
+    /// The other book spaces, from space 1, and their numbers' parser numbers.
     private var otherBooks: [KeyInterner]
     private var otherBookNumbers: [[Int32]]
     private var bookCount: Int32 = 0
@@ -70,23 +73,16 @@ struct RowKeys: Sendable {
     func book(_ bytes: UnsafeBufferPointer<UInt8>, space: Int = 0, _ decoding: TextDecoding) -> RowKey<String>? {
         let known =
             space == 0
-            ? firstBooks.index(ofKnown: bytes).map { firstBookNumbers[Int($0)] }
+            ? firstBooks.index(ofKnown: bytes).map { number(ofFirstSpace: $0) }
             : otherBooks[space - 1].index(ofKnown: bytes).map { otherBookNumbers[space - 1][Int($0)] }
         if let known { return .known(known) }
         return decoding.decode(bytes).map { .new($0) }
     }
 
-    /// The number of the user of a plain line's field, when it is known.
+    /// The parser number of the book `firstBooks` numbers `local`.
     @inline(__always)
-    func knownUser(_ field: CSVTokenizer.PlainField) -> Int32? {
-        users.index(ofKnown: field)
-    }
-
-    /// The number of the book of a plain line's field (in the first space), when it is known.
-    @inline(__always)
-    func knownBook(_ field: CSVTokenizer.PlainField) -> Int32? {
-        guard let local = firstBooks.index(ofKnown: field) else { return nil }
-        return firstBookNumbers[Int(local)]
+    func number(ofFirstSpace local: Int32) -> Int32 {
+        otherBooks.isEmpty ? local : firstBookNumbers[Int(local)]
     }
 
     /// The id of `user`.
@@ -121,8 +117,15 @@ struct RowKeys: Sendable {
             guard let key = new.key else { return numberNew(new.ref, into: &sink) }
             if new.space == 0 {
                 let (local, isNew) = firstBooks.index(of: key)
-                if isNew { firstBookNumbers.append(numberNew(new.ref, into: &sink)) }
-                return firstBookNumbers[Int(local)]
+                guard isNew else { return number(ofFirstSpace: local) }
+                let number = numberNew(new.ref, into: &sink)
+                if otherBooks.isEmpty {
+                    // One space, keyed books only: its numbers are the parser's.
+                    precondition(local == number, "a format keys books and builds them too")
+                } else {
+                    firstBookNumbers.append(number)
+                }
+                return number
             }
             let (local, isNew) = otherBooks[new.space - 1].index(of: key)
             if isNew { otherBookNumbers[new.space - 1].append(numberNew(new.ref, into: &sink)) }
