@@ -62,10 +62,15 @@ struct RatingsCSVFormat: DelimitedFormat {
 
     /// Checks in this order: encoding (user, book), user, book, rating or count.
     func read(_ record: CSVRecord, keys: borrowing RowKeys) -> RowOutcome {
-        guard let user = keys.user(record.trimmedBytes(user), .utf8),
-            let bookText = keys.book(record.trimmedBytes(book), .utf8)
-        else { return .rejected(.invalidEncoding) }
-        if case .new(let id) = user, id.isEmpty { return .rejected(.missingUser) }
+        let (userBytes, bookBytes) = (record.trimmedBytes(user), record.trimmedBytes(book))
+        // Without a user the row is a reject either way: no key is looked up
+        // (a spreadsheet's export can hold a million such rows).
+        if userBytes.isEmpty {
+            return .rejected(TextDecoding.utf8.canDecode(bookBytes) ? .missingUser : .invalidEncoding)
+        }
+        guard let user = keys.user(userBytes, .utf8), let bookText = keys.book(bookBytes, .utf8) else {
+            return .rejected(.invalidEncoding)
+        }
         let book = bookText.book { text in
             let ref = bookIsISBN ? BookRef(isbnField: text) : BookRef(localID: text)
             return ref.isUnidentified ? nil : ref
