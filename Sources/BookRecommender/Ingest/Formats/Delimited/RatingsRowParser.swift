@@ -46,13 +46,16 @@ struct RatingsRowParser: Sendable {
         defer {
             if let noted = format.takeLostZeroKeys() { sink.lostZeroKeys(noted) }
         }
+        // The plain-line path, taken apart once: it is the hot loop.
+        let columns = plain.map { ($0.user, $0.book, $0.value) }
+        let rating: RatingField? = if case .rating(let field)? = plain?.reading { field } else { nil }
         var records = 0
         while records < limit && !sink.isStopped {
             records += 1
-            if let plain, let line = rows.plainLine((plain.user, plain.book, plain.value)),
-                let user = keys.users.index(ofKnown: line.first),
+            if let columns, let line = rows.plainLine(columns), let user = keys.users.index(ofKnown: line.first),
                 let book = keys.firstBooks.index(ofKnown: line.second),
-                let value = plain.value(of: line.third)
+                let value = rating.map({ $0.plainRating(CSVRecord.trimmed(line.third.bytes)).map(RowValue.rating) })
+                    ?? plain?.value(of: line.third)
             {
                 let number = rows.line
                 rows.skip(line)
