@@ -51,7 +51,7 @@ public struct RatingsBuilder: Sendable {
     /// cannot be used is listed in `rejects`, never dropped silently.
     public mutating func add(user: String, book: String, rating: Double, title: String? = nil, author: String? = nil) {
         calls += 1
-        var ref = RatingsCSVReader.isbnRef(book.trimmingCharacters(in: .whitespacesAndNewlines))
+        var ref = BookRef(isbnField: book.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !user.isEmpty, !ref.isUnidentified, let value = RatingScale.fiveStars.normalize(Float(rating)) else {
             let reason: RejectReason =
                 user.isEmpty ? .missingUser : ref.isUnidentified ? .noBookID : .ratingOffScale("\(rating)")

@@ -173,12 +173,13 @@ package struct Ingestor {
         _ file: InputFile, as format: InputFormat, scale: RatingScale?, into sink: inout IngestSink
     ) -> IngestError? {
         do throws(IngestError) {
-            if format == .ratingsCSV {
-                try RatingsCSVReader(columns: columns, scale: scale).read(file, into: &sink, threads: threads)
-            } else if format == .ratingsXML {
+            if format == .ratingsXML {
                 try RatingsXMLReader(scale: scale).read(file, into: &sink, threads: threads)
+            } else if let reader = try reader(for: format, file: file, scale: scale) {
+                try reader.read(file, into: &sink)
             } else {
-                try reader(for: format, file: file, scale: scale).read(file, into: &sink)
+                let settings = DelimitedIngest.Settings(columns: columns, scale: scale, formatNamed: self.format != nil)
+                try DelimitedIngest.read(file, as: format, settings: settings, into: &sink, threads: threads)
             }
             return nil
         } catch {
@@ -186,22 +187,19 @@ package struct Ingestor {
         }
     }
 
-    /// The reader for `format`; `scale` is a generic file's (nil: detected).
-    /// An explicitly chosen format is trusted further: an export without its
-    /// header line is read by its field count.
-    func reader(for format: InputFormat, file: InputFile, scale: RatingScale?) throws(IngestError) -> any RatingReader {
+    /// The reader of a `format` that is not delimited (XML, LibraryThing's
+    /// JSON export), or nil for a delimited one (see `DelimitedIngest`);
+    /// `scale` is a ratings XML file's (nil: detected).
+    func reader(
+        for format: InputFormat, file: InputFile, scale: RatingScale?
+    ) throws(IngestError) -> (any RatingReader)? {
         return switch format {
-        case .ratingsCSV: RatingsCSVReader(columns: columns, scale: scale)
-        case .goodreads: GoodreadsReader(formatNamed: self.format != nil)
-        case .storygraph: StoryGraphReader(formatNamed: self.format != nil)
+        case .ratingsCSV, .goodreads, .storygraph, .bookcrossing, .loans: nil
         case .librarything:
-            try FileHead.read(file).firstSignificantByte == UInt8(ascii: "{")
-                ? LibraryThingJSONReader() as any RatingReader : LibraryThingReader(formatNamed: self.format != nil)
-        case .bookcrossing: BookCrossingReader(formatNamed: self.format != nil)
+            try FileHead.read(file).firstSignificantByte == UInt8(ascii: "{") ? LibraryThingJSONReader() : nil
         case .ratingsXML: RatingsXMLReader(scale: scale)
         case .goodreadsRSS: GoodreadsRSSReader()
         case .goodreadsAPI: GoodreadsAPIReader()
-        case .loans: LoansReader()
         }
     }
 

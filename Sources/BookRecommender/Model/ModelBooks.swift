@@ -27,7 +27,7 @@ package struct ModelBooks: Sendable {
     /// goodbooks id resolved by a catalog); nil when the model has none.
     package func book(named text: String) -> Book? {
         if let item = books.item(named: text) { return book(item) }
-        guard let isbn13 = RatingsCSVReader.isbnRef(text.trimmingCharacters(in: .whitespaces)).isbn13,
+        guard let isbn13 = BookRef(isbnField: text.trimmingCharacters(in: .whitespaces)).isbn13,
             let item = books.infos.firstIndex(where: { $0.isbn13 == isbn13 })
         else { return nil }
         return book(Int32(item))

@@ -12,7 +12,8 @@ struct IngestSink: RecordSink {
     /// What the file being read showed of damaged keys, when its reader notes them.
     var lostZeros: LostZeroKeys?
 
-    private let catalog: Catalog
+    /// The run's `--catalog`; parsers resolve books against it too.
+    let catalog: Catalog
     private let policy: BadRecordPolicy
     private let rejects: RejectLog
     private var userIndex = KeyInterner()
@@ -30,8 +31,6 @@ struct IngestSink: RecordSink {
     }
 
     var isStopped: Bool { failure != nil }
-
-    mutating func lostZeroKeys(_ keys: LostZeroKeys) { lostZeros = keys }
 
     mutating func rating(user: String, book: BookRef, value: Float, line: Int) {
         guard let (userID, itemID) = intern(user: user, book: book, line: line) else { return }
@@ -69,21 +68,15 @@ struct IngestSink: RecordSink {
     }
 
     /// The indices of `user` and `book`, adding them when new; nil (after a
-    /// reject) when either cannot be identified.
+    /// reject) when the record does not count (see `Catalog.resolve`).
     private mutating func intern(user: String, book: BookRef, line: Int) -> (Int32, Int32)? {
-        guard !user.isEmpty else {
-            reject(line: line, reason: .missingUser, record: describe(user: user, book: book))
+        switch catalog.resolve(user: user, book: book) {
+        case .refused(let reason):
+            reject(line: line, reason: reason, record: Self.describe(user: user, book: book))
             return nil
+        case .item(let key, let entry):
+            return (internUser(user), internItem(book, key: key, entry: entry))
         }
-        if book.requiresCatalog, catalog.entry(for: book) == nil {
-            reject(line: line, reason: .notInCatalog(book.localID ?? ""), record: describe(user: user, book: book))
-            return nil
-        }
-        guard let itemID = internItem(book) else {
-            reject(line: line, reason: .noBookID, record: describe(user: user, book: book))
-            return nil
-        }
-        return (internUser(user), itemID)
     }
 
     /// The index of `user`, adding it when new.
@@ -95,19 +88,10 @@ struct IngestSink: RecordSink {
         return index
     }
 
-    /// The item index of `book` (by ISBN-13, else catalog entry, else title
-    /// and author, else its own id, else title alone; see `BookRef`), adding
-    /// it when new; nil when nothing identifies it. A book named again may
-    /// bring the title the item lacked.
-    private mutating func internItem(_ book: BookRef) -> Int32? {
-        let entry = catalog.isEmpty ? nil : catalog.entry(for: book)
-        guard
-            let key = book.isbn13 ?? entry?.itemKey
-                ?? book.title.flatMap({ TitleKey.make(title: $0, author: book.authors.first ?? "") })
-                ?? book.localID.flatMap({ $0.isEmpty ? nil : $0 }) ?? TitleKey.make(title: book.title, author: nil)
-        else {
-            return nil
-        }
+    /// The item index of `book`, counted as the item `key` of the catalog's
+    /// `entry` (see `Catalog.itemKey(for:)`), adding it when new. A book named
+    /// again may bring the title the item lacked.
+    private mutating func internItem(_ book: BookRef, key: String, entry: Catalog.Entry?) -> Int32 {
         let (itemID, isNew) = itemIndex.index(of: key)
         guard isNew else {
             if items[Int(itemID)].title == nil, let title = book.title, !title.isEmpty {
@@ -124,16 +108,24 @@ struct IngestSink: RecordSink {
         return itemID
     }
 
-    /// Makes room for the ratings still to come in a file of `size` bytes
-    /// whose first `bytes` held `batch`, supposing the rest is like them, so
-    /// that the arrays grow once rather than doubling as they fill.
+    /// Makes room for the ratings and interactions still to come in a file
+    /// of `size` bytes whose first `bytes` held `batch`, supposing the rest is
+    /// like them, so that the arrays grow once rather than doubling as they fill.
     mutating func reserve(after batch: RatingsBatch, in bytes: Int, of size: Int) {
         guard bytes > 0, size > bytes else { return }
-        let count = Int(Double(batch.ratingValues.count) / Double(bytes) * Double(size - bytes) * 1.02)
-        let total = data.ratingValue.count + count
-        data.ratingUser.reserveCapacity(total)
-        data.ratingItem.reserveCapacity(total)
-        data.ratingValue.reserveCapacity(total)
+        let scale = Double(size - bytes) / Double(bytes) * 1.02
+        if !batch.ratingValues.isEmpty {
+            let total = data.ratingValue.count + Int(Double(batch.ratingValues.count) * scale)
+            data.ratingUser.reserveCapacity(total)
+            data.ratingItem.reserveCapacity(total)
+            data.ratingValue.reserveCapacity(total)
+        }
+        if !batch.shelfTags.isEmpty {
+            let total = data.shelfUser.count + Int(Double(batch.shelfTags.count) * scale)
+            data.shelfUser.reserveCapacity(total)
+            data.shelfItem.reserveCapacity(total)
+            data.shelfTag.reserveCapacity(total)
+        }
     }
 
     /// Adds a batch a parser read, as if each record had come through
@@ -145,11 +137,12 @@ struct IngestSink: RecordSink {
     mutating func take(_ batch: RatingsBatch, indices: inout RatingsRowParser.Indices, lineBase: Int) {
         for user in batch.newUsers { indices.users.append(internUser(user)) }
         for book in batch.newBooks {
-            // The parser sends only identified books, which always have an item key.
-            guard let itemID = internItem(book) else { preconditionFailure("unidentified book from RatingsRowParser") }
-            indices.items.append(itemID)
+            // A parser sends only books the catalog does not refuse, which have an item key.
+            guard let (key, entry) = catalog.itemKey(for: book) else { preconditionFailure("a book without a key") }
+            indices.items.append(internItem(book, key: key, entry: entry))
         }
         detection?.values.merge(batch.values)
+        if let keys = batch.lostZeros { lostZeros = lostZeros.map { $0.merging(keys) } ?? keys }
         let users = indices.users
         let items = indices.items
         data.ratingUser.append(contentsOf: batch.ratingUsers.lazy.map { users[Int($0)] })
@@ -203,7 +196,8 @@ struct IngestSink: RecordSink {
         }
     }
 
-    private func describe(user: String, book: BookRef) -> String {
+    /// A refused record as `rejects.csv` shows it: user, book id, title.
+    static func describe(user: String, book: BookRef) -> String {
         CSVField.line([user, book.isbn13 ?? book.localID ?? "", book.title ?? ""]).dropLast().description
     }
 }

@@ -16,14 +16,6 @@ protocol RecordSink {
     /// True once the sink wants no more records (`--on-bad-record fail` saw a
     /// bad one). Readers check it after each record and return early.
     var isStopped: Bool { get }
-    /// What the file's ISBN field showed of keys number handling damaged
-    /// (see `LostZeroKeys`), sent once, at the end of the file, by readers that note it.
-    mutating func lostZeroKeys(_ keys: LostZeroKeys)
-}
-
-extension RecordSink {
-    /// Sinks that do not resolve damaged keys ignore them.
-    mutating func lostZeroKeys(_ keys: LostZeroKeys) {}
 }
 
 extension RecordSink {

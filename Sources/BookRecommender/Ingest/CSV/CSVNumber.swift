@@ -43,6 +43,23 @@ enum CSVNumber {
         return Float(negative ? -value : value)
     }
 
+    /// The whole number in `bytes` when it is at least 1 and fits a
+    /// `UInt32` (`3`, `+3`, `007`), else nil: the count of a count column,
+    /// read as `UInt32(_:)` reads text.
+    /// - Complexity: O(bytes.count), no allocation.
+    static func count(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        var index = bytes.first == UInt8(ascii: "+") ? 1 : 0
+        guard index < bytes.count else { return nil }
+        var value: UInt64 = 0
+        while index < bytes.count {
+            guard let digit = digitValue(bytes[index]) else { return nil }
+            value = value * 10 + UInt64(digit)
+            guard value <= UInt64(UInt32.max) else { return nil }
+            index += 1
+        }
+        return value >= 1 ? UInt32(value) : nil
+    }
+
     private static func digitValue(_ byte: UInt8) -> Int? {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte &- UInt8(ascii: "0")) : nil
     }

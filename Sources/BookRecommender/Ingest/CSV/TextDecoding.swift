@@ -18,6 +18,11 @@ enum TextDecoding: Sendable, Equatable {
         }
     }
 
+    /// True when `decode(_:)` can read `bytes`.
+    func canDecode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        self == .utf8WithLatin1Fallback || Self.isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil
+    }
+
     /// Text for messages and `rejects.csv`: UTF-8 with invalid bytes replaced by U+FFFD.
     static func lossy(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(decoding: bytes, as: UTF8.self)

@@ -26,6 +26,8 @@ struct RatingsBatch {
     var blank = 0
     /// What `ratingValues` look like, filled in when the file's scale is being detected.
     var values = RatingValues()
+    /// Damaged keys of an ISBN field the parser noted, when its format notes them.
+    var lostZeros: LostZeroKeys?
     /// Records read, whatever became of them.
     var records = 0
     /// Line breaks the tokenizer has passed since it started.
@@ -52,6 +54,7 @@ struct RatingsBatch {
         rejects.removeAll(keepingCapacity: true)
         blank = 0
         values = RatingValues()
+        lostZeros = nil
         records = 0
         linesRead = 0
         mustReadOnAlone = false

@@ -32,4 +32,15 @@ struct BookRef: Sendable, Equatable {
 
     /// True when nothing in the record can identify the book: no ISBN, no id, no title.
     var isUnidentified: Bool { isbn13 == nil && (localID ?? "").isEmpty && (title ?? "").isEmpty }
+
+    /// The book an ISBN column's (trimmed) value names: its ISBN-13, else
+    /// `asin:…`, else the raw value as `localID`; unidentified when it is empty.
+    init(isbnField text: String) {
+        switch ISBN.normalize(text) {
+        case .isbn13(let isbn, _): self.init(isbn13: isbn)
+        case .asin(let asin): self.init(localID: "asin:\(asin)")
+        case .invalid: self.init(localID: text)
+        case .empty: self.init()
+        }
+    }
 }

@@ -58,6 +58,12 @@ struct KeyInterner {
         return TextDecoding.utf8.decode(bytes).flatMap { byText[$0] }
     }
 
+    /// The index of `key`, if it has one.
+    func index(ofKnownText key: String) -> Int32? {
+        if let number = Self.number(key) { return index(ofKnownNumber: number) }
+        return byText[key]
+    }
+
     /// `index(ofKnown:)` for a plain-line field (see `CSVTokenizer.PlainField`),
     /// trimmed of blanks first: its digits' value, when it has one, spares
     /// reading them again.

@@ -56,6 +56,17 @@ struct LostZeroKeys: Sendable, Equatable {
         case .asin, .empty: break
         }
     }
+
+    /// What `self` and `other` noted together: the same as one reader noting
+    /// both parts' values, in any order (several parsers read one file).
+    func merging(_ other: LostZeroKeys) -> LostZeroKeys {
+        var merged = self
+        merged.repaired.formUnion(other.repaired)
+        merged.beyondRepair.formUnion(other.beyondRepair)
+        merged.twoReadings.merge(other.twoReadings) { first, _ in first }
+        merged.keepsZeroAndX = keepsZeroAndX || other.keepsZeroAndX
+        return merged
+    }
 }
 
 /// What `LostZeroKeys` found in one file: `summary.json`'s `isbnRepairs` of a file, and `inspect`'s.

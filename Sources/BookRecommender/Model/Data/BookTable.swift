@@ -32,7 +32,7 @@ package struct BookTable: Sendable {
     /// makes of the text (an ISBN-10 or a damaged ISBN becomes its ISBN-13).
     func item(named text: String) -> Int32? {
         if let item = item(forKey: text) { return item }
-        let ref = RatingsCSVReader.isbnRef(text.trimmingCharacters(in: .whitespaces))
+        let ref = BookRef(isbnField: text.trimmingCharacters(in: .whitespaces))
         guard let key = ref.isbn13 ?? ref.localID, key != text else { return nil }
         return item(forKey: key)
     }

@@ -6,7 +6,7 @@ import Testing
 /// The library sample's `loans.csv` read with its MARC 21 catalog: every row a
 /// `loan`, each loan its own record, loans of copies the catalog does not
 /// hold rejected with their line.
-@Suite struct LoansReaderTests {
+@Suite struct LoansCSVFormatTests {
     static let loans = LibrarySampleTests.folder.appendingPathComponent("loans.csv").path
 
     /// `loans.csv` read as the job reads it, with `catalog.xml`.
@@ -80,5 +80,24 @@ import Testing
         #expect(one.data.userIDs == two.data.userIDs && one.data.itemKeys == two.data.itemKeys)
         #expect(one.data.shelfUser == two.data.shelfUser && one.data.shelfItem == two.data.shelfItem)
         #expect(one.data.shelfTag == two.data.shelfTag && one.files == two.files)
+    }
+}
+
+/// The library sample's loans read in chunks on several threads, each parser
+/// numbering patrons and copies of its own, give what one parser gives.
+@Suite struct LoansChunkTests {
+    @Test func loansReadTheSameInAnyChunks() throws {
+        var catalog = Catalog()
+        _ = try CatalogReader().read(InputFile(path: LibrarySampleTests.catalog), into: &catalog) { _, _, _ in }
+        let whole = try IngestSnapshot.read(LoansCSVFormatTests.loans, .whole, format: .loans, catalog: catalog)
+        #expect(
+            whole.counts
+                == RecordCounts(
+                    read: 375, used: 0, shelved: 373, rejected: 2, interactions: InteractionCounts([.loan: 373])))
+        #expect(whole.rejects.map(\.line) == [89, 283] && whole.userIDs.count == 40 && whole.itemKeys.count == 23)
+        for path in IngestSnapshot.bytePaths {
+            let snapshot = try IngestSnapshot.read(LoansCSVFormatTests.loans, path, format: .loans, catalog: catalog)
+            #expect(snapshot == whole, "\(path)")
+        }
     }
 }

@@ -2,10 +2,10 @@ import Testing
 
 @testable import BookRecommender
 
-@Suite struct RatingsCSVReaderTests {
+@Suite struct RatingsCSVFormatTests {
     @Test func goodbooksSample() throws {
         let file = ReaderFixture.file("goodbooks-10k_ratings.csv")
-        let sink = try ReaderFixture.read(RatingsCSVReader(), file)
+        let sink = try ReaderFixture.read(.ratingsCSV, file)
         #expect(sink.ratings.count == 99)
         #expect(sink.rejects.isEmpty && sink.shelved.isEmpty)
         #expect(
@@ -15,7 +15,7 @@ import Testing
     @Test func isbnColumnIsNormalised() throws {
         let file = TemporaryFile("User-ID;ISBN;Book-Rating\n1;043902348X;4\n2;439023483;5\n3;B07MNWKF2M;3\n4;=\"\";2\n")
         defer { file.remove() }
-        let sink = try ReaderFixture.read(RatingsCSVReader(scale: .tenPoints), InputFile(path: file.path))
+        let sink = try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path), settings: .init(scale: .tenPoints))
         #expect(
             sink.ratings.map(\.book) == [
                 BookRef(localID: "043902348X"), BookRef(isbn13: "9780439023481"), BookRef(localID: "asin:B07MNWKF2M"),
@@ -31,8 +31,9 @@ import Testing
         let file = TemporaryFile(
             "Id,User_id,review/score\n1930429487,A1,4.0\nB0007FIF28,A2,5.0\n0439023483,A3,3.0\nxyz,A4,1.0\n")
         defer { file.remove() }
-        let reader = RatingsCSVReader(columns: ColumnMap(user: "User_id", item: "Id", rating: "review/score"))
-        let sink = try ReaderFixture.read(reader, InputFile(path: file.path))
+        let settings = DelimitedIngest.Settings(
+            columns: ColumnMap(user: "User_id", item: "Id", rating: "review/score"))
+        let sink = try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path), settings: settings)
         #expect(
             sink.ratings.map(\.book) == [
                 BookRef(isbn13: "9781930429482"), BookRef(localID: "asin:B0007FIF28"), BookRef(isbn13: "9780439023481"),
@@ -40,15 +41,15 @@ import Testing
             ])
         let numbers = TemporaryFile("user,item,rating\n1,1930429487,4\n2,258,5\n3,4000000000,3\n")
         defer { numbers.remove() }
-        let plain = try ReaderFixture.read(RatingsCSVReader(), InputFile(path: numbers.path))
+        let plain = try ReaderFixture.read(.ratingsCSV, InputFile(path: numbers.path))
         #expect(plain.ratings.map(\.book.localID) == ["1930429487", "258", "4000000000"])
     }
 
     @Test func columnMapPicksColumns() throws {
         let file = TemporaryFile("userId,movieId,rating,timestamp\r\n7,31,2.5,1260759144\r\n7,1029,0.5,1260759179\r\n")
         defer { file.remove() }
-        let reader = RatingsCSVReader(columns: ColumnMap(user: "userid", item: "movieId", rating: "rating"))
-        let sink = try ReaderFixture.read(reader, InputFile(path: file.path))
+        let settings = DelimitedIngest.Settings(columns: ColumnMap(user: "userid", item: "movieId", rating: "rating"))
+        let sink = try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path), settings: settings)
         #expect(sink.ratings.map(\.book.localID) == ["31", "1029"])
         #expect(sink.ratings.map(\.value) == [2.5, 0.5])
         #expect(sink.ratings.map(\.line) == [2, 3])
@@ -57,8 +58,10 @@ import Testing
     @Test func missingMappedColumnIsMalformedAndNamed() throws {
         let file = TemporaryFile("userId,movieId,rating\n1,2,3\n")
         defer { file.remove() }
-        let reader = RatingsCSVReader(columns: ColumnMap(user: "userId", item: "bookId", rating: "rating"))
-        let error = #expect(throws: IngestError.self) { try ReaderFixture.read(reader, InputFile(path: file.path)) }
+        let settings = DelimitedIngest.Settings(columns: ColumnMap(user: "userId", item: "bookId", rating: "rating"))
+        let error = #expect(throws: IngestError.self) {
+            try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path), settings: settings)
+        }
         let message = "\(error.map { "\($0)" } ?? "")"
         #expect(message.contains("\"bookId\""))
         #expect(message.contains("userId, movieId, rating"))
@@ -69,7 +72,7 @@ import Testing
         let file = TemporaryFile(rows)
         defer { file.remove() }
         let sink = try ReaderFixture.read(
-            RatingsCSVReader(scale: RatingScale(minimum: 1, maximum: 5)), InputFile(path: file.path))
+            .ratingsCSV, InputFile(path: file.path), settings: .init(scale: RatingScale(minimum: 1, maximum: 5)))
         #expect(
             sink.rejects.map(\.reason) == [
                 .missingUser, .noBookID, .ratingNotANumber("x"), .ratingOffScale("9"),
@@ -82,7 +85,7 @@ import Testing
     @Test func invalidUTF8IsRejected() throws {
         let file = TemporaryFile(Array("user,item,rating\nA".utf8) + [0xE9] + Array(",1,4\n".utf8))
         defer { file.remove() }
-        let sink = try ReaderFixture.read(RatingsCSVReader(), InputFile(path: file.path))
+        let sink = try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path))
         #expect(sink.rejects.map(\.reason) == [.invalidEncoding])
     }
 
@@ -90,12 +93,12 @@ import Testing
     func emptyFileIsMalformed(_ text: String) throws {
         let file = TemporaryFile(text)
         defer { file.remove() }
-        #expect(throws: IngestError.self) { try ReaderFixture.read(RatingsCSVReader(), InputFile(path: file.path)) }
+        #expect(throws: IngestError.self) { try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path)) }
     }
 
     @Test func stopsWhenTheSinkIsStopped() throws {
         var sink = CollectingSink(stopAfter: 10)
-        try RatingsCSVReader().read(ReaderFixture.file("goodbooks-10k_ratings.csv"), into: &sink)
+        try ReaderFixture.read(.ratingsCSV, ReaderFixture.file("goodbooks-10k_ratings.csv"), into: &sink)
         #expect(sink.total == 10)
     }
 }

@@ -1,7 +1,7 @@
-/// The rating column of a delimited export, and the one rule every such reader
+/// The rating column of a delimited export, and the one rule every such format
 /// follows for it: an unrated value (empty or 0, as the format says) is an
 /// interaction without stars, a number on the scale a rating, anything else a reject.
-struct RatingField {
+struct RatingField: Sendable {
     /// What a format writes for "the reader has the book but did not rate it".
     struct Unrated: OptionSet {
         let rawValue: UInt8
@@ -35,13 +35,27 @@ struct RatingField {
     /// `value(in:)` for a field's trimmed bytes.
     func value(of bytes: UnsafeBufferPointer<UInt8>) -> Value {
         if bytes.isEmpty, unrated.contains(.empty) { return .withoutStars }
-        guard let raw = CSVNumber.float(bytes) else { return .rejected(.ratingNotANumber(TextDecoding.lossy(bytes))) }
-        if raw == 0, unrated.contains(.zero) { return .withoutStars }
+        guard let raw = Self.number(bytes) else { return .rejected(.ratingNotANumber(TextDecoding.lossy(bytes))) }
+        if meansUnrated(raw) { return .withoutStars }
         guard let value = onScale(raw) else {
             let text = TextDecoding.lossy(bytes)
             return .rejected(scale == nil && raw > 0 ? .ratingAboveDetection(text) : .ratingOffScale(text))
         }
         return .rating(value)
+    }
+
+    /// The number a rating field's bytes hold, or nil (see `CSVNumber.float`).
+    @inline(__always)
+    private static func number(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
+        // One digit, the usual rating, read here as `CSVNumber.float` reads it.
+        let digit = bytes.count == 1 ? bytes[0] &- UInt8(ascii: "0") : 10
+        return digit < 10 ? Float(digit) : CSVNumber.float(bytes)
+    }
+
+    /// True when a field holding the number `raw` means "no stars".
+    @inline(__always)
+    private func meansUnrated(_ raw: Float) -> Bool {
+        raw == 0 && unrated.contains(.zero)
     }
 
     /// `raw` on the common scale, or kept as it is while the scale is being
@@ -52,39 +66,32 @@ struct RatingField {
         return scale.normalize(raw)
     }
 
-    /// The rating in `record` when its field holds one on the scale, else nil
-    /// (then `value(in:)` tells what it is): the same answer, found faster.
-    @inline(__always)
-    func plainRating(in record: CSVRecord) -> Float? {
-        plainRating(record.trimmedBytes(column))
-    }
-
-    /// `plainRating(in:)` for the field's trimmed bytes.
+    /// The rating a field's trimmed `bytes` hold when they hold one on the
+    /// scale, else nil (then `value(of:)` tells what they hold): the same
+    /// answer for a plain line, found without making a reject.
     @inline(__always)
     func plainRating(_ bytes: UnsafeBufferPointer<UInt8>) -> Float? {
-        // One digit, the usual rating, read here as `CSVNumber.float` reads it.
-        let digit = bytes.count == 1 ? bytes[0] &- UInt8(ascii: "0") : 10
-        guard let raw = digit < 10 ? Float(digit) : CSVNumber.float(bytes) else { return nil }
+        guard let raw = Self.number(bytes) else { return nil }
         return plainRating(raw: raw)
     }
 
-    /// `plainRating(_:)` for the number the field holds: nil for a 0 that
-    /// means "unrated" or a number off the scale.
+    /// `plainRating(_:)` for the number a field holds (an XML attribute's):
+    /// nil for a number that means "no stars" or is off the scale.
     @inline(__always)
     func plainRating(raw: Float) -> Float? {
-        raw != 0 || !unrated.contains(.zero) ? onScale(raw) : nil
+        meansUnrated(raw) ? nil : onScale(raw)
     }
 
-    /// Sends `book` for `user` to `sink` as a rating, an interaction of
-    /// `unratedKind` (the field holds no stars) or a reject (not a number, off
-    /// the scale) with the record's line and raw text.
-    func send(
-        _ record: CSVRecord, user: String, book: BookRef, unratedKind: InteractionKind, to sink: inout some RecordSink
-    ) {
+    /// What the field of `record` says `user` did with `book`: rated it, had
+    /// it without stars (an interaction of `unratedKind`), or neither (the
+    /// field is not a number, or off the scale).
+    func outcome(
+        in record: CSVRecord, user: RowKey<String>, book: RowKey<NewBook>, unratedKind: InteractionKind
+    ) -> RowOutcome {
         switch value(in: record) {
-        case .rating(let value): sink.rating(user: user, book: book, value: value, line: record.line)
-        case .withoutStars: sink.interaction(user: user, book: book, kind: unratedKind, line: record.line)
-        case .rejected(let reason): sink.reject(line: record.line, reason: reason, record: record.rawText)
+        case .rating(let value): .accepted(user: user, book: book, value: .rating(value))
+        case .withoutStars: .accepted(user: user, book: book, value: .interaction(unratedKind, count: 1))
+        case .rejected(let reason): .rejected(reason)
         }
     }
 }

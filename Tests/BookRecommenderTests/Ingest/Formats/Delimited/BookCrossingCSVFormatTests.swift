@@ -2,11 +2,11 @@ import Testing
 
 @testable import BookRecommender
 
-@Suite struct BookCrossingReaderTests {
+@Suite struct BookCrossingCSVFormatTests {
     @Test func headerlessChunkNeedsTheExplicitFormat() throws {
         let file = ReaderFixture.file("bx-book-ratings_split-chunk_no-header.csv")
-        #expect(throws: IngestError.self) { try ReaderFixture.read(BookCrossingReader(), file) }
-        let sink = try ReaderFixture.read(BookCrossingReader(formatNamed: true), file)
+        #expect(throws: IngestError.self) { try ReaderFixture.read(.bookcrossing, file) }
+        let sink = try ReaderFixture.read(.bookcrossing, file, settings: .init(formatNamed: true))
         #expect(sink.ratings.count == 5)
         #expect(sink.shelved.count == 75)
         #expect(sink.rejects.isEmpty)
@@ -19,7 +19,7 @@ import Testing
 
     @Test func spreadsheetMangledCopy() throws {
         let file = ReaderFixture.file("bx-book-ratings_spreadsheet-mangled.csv")
-        let sink = try ReaderFixture.read(BookCrossingReader(), file)
+        let sink = try ReaderFixture.read(.bookcrossing, file)
         #expect(sink.ratings.count == 45)
         #expect(sink.shelved.count == 74)
         #expect(sink.rejects.isEmpty)
@@ -43,7 +43,7 @@ import Testing
             + Array("\"2\";\"\";\"5\"\r\n\"M".utf8) + [0xFC] + Array("\";\"x\";\"7\"\r\n".utf8)
         let file = TemporaryFile(bytes)
         defer { file.remove() }
-        let sink = try ReaderFixture.read(BookCrossingReader(), InputFile(path: file.path))
+        let sink = try ReaderFixture.read(.bookcrossing, InputFile(path: file.path))
         #expect(sink.rejects.map(\.reason) == [.ratingOffScale("11"), .missingUser, .noBookID])
         #expect(
             sink.ratings == [
@@ -53,7 +53,28 @@ import Testing
 
     @Test func stopsWhenTheSinkIsStopped() throws {
         var sink = CollectingSink(stopAfter: 5)
-        try BookCrossingReader().read(ReaderFixture.file("bx-book-ratings_spreadsheet-mangled.csv"), into: &sink)
+        try ReaderFixture.read(
+            .bookcrossing, ReaderFixture.file("bx-book-ratings_spreadsheet-mangled.csv"), into: &sink)
         #expect(sink.total == 5)
+    }
+}
+
+/// Book-Crossing files read in chunks on several threads: the damaged keys
+/// each parser notes add up to what one parser reading the file whole notes.
+@Suite struct BookCrossingChunkTests {
+    @Test func damagedKeysNotedInChunksAddUp() throws {
+        let kinds = ["60002492;8", "034545104X;0", "06514251;5", "20103389;6", "0439023483;7", ";3"]
+        let rows = (0..<90).map { "u\($0 % 7);\(kinds[$0 % kinds.count])" }
+        let file = TemporaryFile((["User-ID;ISBN;Book-Rating"] + rows).joined(separator: "\n") + "\n")
+        defer { file.remove() }
+        let (whole, sink) = try IngestSnapshot.readSink(file.path, .whole, format: .bookcrossing)
+        let noted = try #require(sink.lostZeros)
+        #expect(noted.keepsZeroAndX && noted.repaired.count == 1 && noted.beyondRepair.count == 1)
+        #expect(noted.twoReadings.keys.sorted() == ["bookcrossing:60002492"])
+        #expect(whole.rejects.count == 15 && whole.rejects.allSatisfy { $0.reason == .noBookID })
+        for path in IngestSnapshot.bytePaths {
+            let (snapshot, chunked) = try IngestSnapshot.readSink(file.path, path, format: .bookcrossing)
+            #expect(snapshot == whole && chunked.lostZeros == noted, "\(path)")
+        }
     }
 }
