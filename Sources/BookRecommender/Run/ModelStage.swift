@@ -63,11 +63,16 @@ struct ModelStage {
             data.itemCount != model.bookCount || newIndex.enumerated().contains { $0.offset != Int($0.element) }
         let rated: ReaderRows
         let sameInputs: Bool
-        if result.keptByModel {
-            // The ingest the model kept holds no rows: they are the model's readers' (this shard's, for a shard).
+        if result.keptByModel
+            || (settings.shard == nil && Ratings(data: data, items: result.items).fingerprint == model.fingerprint)
+        {
+            // The very ratings the model was trained on (the ingest it kept holds none): the model holds their
+            // readers' rows (this shard's, for a shard), grouped as `ReaderRows(data)` would group them.
             rated = share(model.readers.rows, replaced: result.totals.used - model.readers.starRatingCount)
             sameInputs = true
         } else {
+            // Grouped, then compared reader by reader with the model's rows: a shard's ingest holds its
+            // readers' rows alone, whose fingerprint is never the model's.
             rated = ReaderRows(data, weights: options.weights, threads: options.threads)
             sameInputs =
                 !renumbered && data.userIDs == model.userIDs && result.items == model.books.infos
