@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The wide-catalog rows of scripts/bench: `bookrec train --similarity bm25` on each wide
 file and on the goodbooks-size file of the same run, the fit's pair rate, and implicit's
-bm25 and cosine K=64 fits on the same files.
+bm25 and cosine K=64 fits on the same files; then, per wide file, one shard of 4 and a run
+of every reader scoring with the model (RUNS/NAME/score/*.time), the shard's peak memory as
+a fraction of the whole run's.
 
 Reads RUNS/NAME/*.time (/usr/bin/time -v), *.stderr (bookrec's log: the model seconds run
 from the last ingest event to `event=fitted`), implicit's *.json, and each file's co-rated
@@ -69,6 +71,20 @@ def rows(runs, name):
     return shape, found
 
 
+def scoring(runs, names):
+    """The table of `recommend --model` runs: every reader, then one shard of 4, per wide file."""
+    lines = ["", "| file | run | wall s | CPU s | peak RSS MB | × every reader's peak RSS |", "|" + "---|" * 6]
+    for name in names[1:]:
+        found = [(os.path.basename(path)[: -len(".time")], read_time_file(path))
+                 for path in sorted(glob.glob(os.path.join(runs, name, "score", "*.time")))]
+        everyone = [facts["rssMB"] for run, facts in found if "-all-" in run and facts["rssMB"]]
+        for run, facts in found:
+            ratio = facts["rssMB"] / min(everyone) if everyone and facts["rssMB"] and "-all-" not in run else None
+            cells = [name, run, facts["wall"], facts["cpu"], facts["rssMB"], None if ratio is None else f"{ratio:.2f}"]
+            lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
+    return lines if len(lines) > 3 else []
+
+
 def main(argv):
     args = parse_arguments(argv)
     names = args.names.split(",")
@@ -89,6 +105,7 @@ def main(argv):
                      None if facts["rate"] is None else f"{facts['rate']:.3g}",
                      None if ratio is None or name == names[0] else f"{ratio:.2f}"]
             lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
+    lines += scoring(args.runs, names)
     with open(args.markdown, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")
     print("\n".join(lines))

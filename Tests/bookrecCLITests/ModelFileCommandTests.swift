@@ -8,7 +8,9 @@ import Testing
         try ModelRunTests.run(arguments)
     }
 
-    @Test func aDamagedModelStopsTheRunWith65AndWritesNoRun() throws {
+    /// Also for a shard, which maps the model file instead of reading it into memory.
+    @Test(arguments: [[], ["--shard", "1/2"]])
+    func aDamagedModelStopsTheRunWith65AndWritesNoRun(shard: [String]) throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (model, _) = try ModelRunTests.train(ModelRunTests.club, in: folder)
@@ -27,10 +29,10 @@ import Testing
             let file = folder.appendingPathComponent("\(name).bookrec")
             try Data(content).write(to: file)
             let out = folder.appendingPathComponent("out-\(name)")
-            let result = try Self.run([
-                "recommend", "input/club", "--model", file.path, "--out", out.path, "--no-enrich",
-            ])
+            let result = try Self.run(
+                ["recommend", "input/club", "--model", file.path, "--out", out.path, "--no-enrich"] + shard)
             #expect(result.status == 65, "\(name)")
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("parts/1-of-2").path))
             #expect(result.stderr.contains("bookrec: \(file.path): \(message)"), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("latest").path))
             #expect(OutputTree.leftovers(under: out).isEmpty)

@@ -39,6 +39,11 @@ package struct Ingestor {
     /// How many threads may parse one generic ratings file or ratings XML file
     /// (the result is the same for any count).
     package var threads: Int
+    /// With a shard, `data` keeps only the ratings and interactions of that
+    /// shard's readers: a run scoring them with a model file needs no others.
+    /// Every record is still read and accounted for, and every reader and
+    /// book still gets the index it gets without.
+    package var shard: Shard?
 
     package init(
         format: InputFormat?, columns: ColumnMap?, ratingScale: RatingScale? = nil, policy: BadRecordPolicy,
@@ -74,7 +79,7 @@ package struct Ingestor {
         if let catalogFile {
             catalogCounts = try readCatalog(catalogFile, into: &catalog, rejects: rejects)
         }
-        var sink = IngestSink(catalog: catalog, policy: policy, rejects: rejects)
+        var sink = IngestSink(catalog: catalog, policy: policy, rejects: rejects, shard: shard)
         var reports: [FileReport] = []
         var lostZeros: [LostZeroKeys?] = []
         var origins = ReaderOrigins()
@@ -82,6 +87,7 @@ package struct Ingestor {
             sink.path = file.path
             sink.counts = RecordCounts()
             sink.lostZeros = nil
+            sink.readers.startFile()
             let start = sink.checkpoint()
             var chosen = format
             var scale: FileScale?
@@ -115,7 +121,8 @@ package struct Ingestor {
                 guard policy == .skip else { throw problem }
                 sink.reject(line: problem.line, reason: .other(problem.reason), record: "")
             }
-            try origins.note(sink.data, since: start, from: file.path, perPerson: chosen?.isPerPerson ?? true)
+            try origins.note(
+                sink.readers, userIDs: sink.data.userIDs, from: file.path, perPerson: chosen?.isPerPerson ?? true)
             let report = FileReport(
                 path: file.path, format: chosen, detected: format == nil, records: sink.counts, scale: scale,
                 error: problem?.description)

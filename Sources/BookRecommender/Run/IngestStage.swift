@@ -4,7 +4,8 @@
 ///
 /// The second way is what lets a sharded run with `--model` cost only its
 /// readers: each shard would otherwise parse every input again just to find
-/// its readers and vouch for the run's accounting and rejects.
+/// its readers and vouch for the run's accounting and rejects. When it does
+/// parse them, it keeps only its own readers' rows.
 struct IngestStage {
     let settings: RunSettings
     let log: Log
@@ -26,9 +27,10 @@ struct IngestStage {
                 "ingest", "kept by model", ["file": settings.modelFile ?? "", "stamp": kept.accounting.stamp.value])
             for file in result.files { log.file(file) }
         } else {
-            result = try Ingestor(settings: settings).ingest(files, catalogFile: catalog, rejects: rejects) {
-                log.file($0)
-            }
+            var ingestor = Ingestor(settings: settings)
+            // A shard scoring with a model file needs only its own readers' rows (`ModelStage`).
+            ingestor.shard = model == nil ? nil : settings.shard
+            result = try ingestor.ingest(files, catalogFile: catalog, rejects: rejects) { log.file($0) }
         }
         for file in result.files {
             guard let repairs = file.isbnRepairs, repairs.repaired + repairs.unrepairable > 0 else { continue }

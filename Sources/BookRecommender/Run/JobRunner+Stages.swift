@@ -113,9 +113,7 @@ extension JobRunner {
     private func score(
         _ model: PreparedModel, _ result: Ingestor.Result, cancellation: CancellationFlag
     ) throws -> Scored {
-        let users = (0..<result.data.userCount).filter {
-            settings.shard?.contains(user: result.data.userIDs[$0]) ?? true
-        }
+        let users = settings.shard?.readers(among: result.data.userIDs) ?? Array(0..<result.data.userCount)
         return Scored(users: users, lists: try UserScoring.recommend(model, users: users, cancellation: cancellation))
     }
 

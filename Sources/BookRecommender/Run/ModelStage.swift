@@ -4,16 +4,31 @@ import Foundation
 /// model file the settings name (`--model`, `"model"`) and moves the run's
 /// readers into its book numbering, so that on the same ratings both give the
 /// same reports.
+///
+/// A shard's run reads the model through a mapping and keeps only its own
+/// readers' rows, as its ingest keeps only theirs (`Ingestor.shard`): it
+/// holds the neighbour lists and its share of the readers, never the whole
+/// model. What it cannot count over all readers the merge adds up (see
+/// `PartMerge`): a part's `duplicatesReplaced` is its own readers' repeats
+/// when it grouped their ratings itself, and otherwise (a fitted model, the
+/// ingest a model kept: only the run's whole count is known) all of them in
+/// the first part and none in the others; its `sameInputs` speaks for its readers.
 struct ModelStage {
     let settings: RunSettings
     let log: Log
 
-    /// The model file the settings name, read; nil when the run fits.
+    /// The model file the settings name, read; nil when the run fits. A
+    /// shard maps it and keeps its own readers' rows, unless it is the shard
+    /// that exports the model for Core ML, which needs all of it.
     /// - Throws: `BookModelError` for a model file that cannot be read (66) or
     ///   is not a sound model (65).
     func load() throws(BookModelError) -> BookModel? {
         try settings.modelFile.map { path throws(BookModelError) in
-            try BookModel(contentsOf: URL(fileURLWithPath: path))
+            let url = URL(fileURLWithPath: path)
+            guard let shard = settings.shard, settings.exportCoreML == nil || shard.index != 0 else {
+                return try BookModel(contentsOf: url)
+            }
+            return try BookModel(mapping: url, shard: shard)
         }
     }
 
@@ -29,7 +44,8 @@ struct ModelStage {
                 origin: .fitted(fitted), tables: fitted.tables.with(result.editions),
                 books: BookTable(
                     keys: data.itemKeys, infos: result.items, keyRank: matrix.keyRank, itemAtRank: matrix.itemAtRank),
-                options: fitted.options, readers: matrix.readers, rated: matrix.readers)
+                options: fitted.options, readers: matrix.readers,
+                rated: share(matrix.readers, replaced: matrix.readers.duplicatesReplaced))
         }
         var options = settings.model
         let fit = model.options
@@ -43,19 +59,25 @@ struct ModelStage {
         options = try bookLists(options, keys: model.books.keys).clamped
         let newIndex = data.itemKeys.map { model.books.item(forKey: $0) ?? -1 }
         // A model trained on these very inputs numbers their books alike: the rows are already in its numbering.
-        let renumbered = newIndex.enumerated().contains { $0.offset != Int($0.element) }
-        let sameInputs =
-            result.keptByModel || Ratings(data: data, items: result.items).fingerprint == model.fingerprint
+        let renumbered =
+            data.itemCount != model.bookCount || newIndex.enumerated().contains { $0.offset != Int($0.element) }
         let rated: ReaderRows
-        if sameInputs, !renumbered {
-            // It also holds their readers' rows, grouped as `ReaderRows(data)` groups them:
-            // every shard of a sharded run copies them instead of grouping all ratings again.
-            let rows = model.readers.rows
-            rated = ReaderRows(
-                byUser: rows.byUser, kinds: rows.kinds, shelves: rows.shelves,
-                duplicatesReplaced: result.totals.used - rows.ratingCount)
+        let sameInputs: Bool
+        if result.keptByModel
+            || (settings.shard == nil && Ratings(data: data, items: result.items).fingerprint == model.fingerprint)
+        {
+            // The very ratings the model was trained on (the ingest it kept holds none): the model holds their
+            // readers' rows (this shard's, for a shard), grouped as `ReaderRows(data)` would group them.
+            rated = share(model.readers.rows, replaced: result.totals.used - model.readers.starRatingCount)
+            sameInputs = true
         } else {
+            // Grouped, then compared reader by reader with the model's rows: a shard's ingest holds its
+            // readers' rows alone, whose fingerprint is never the model's.
             rated = ReaderRows(data, weights: options.weights, threads: options.threads)
+            sameInputs =
+                !renumbered && data.userIDs == model.userIDs && result.items == model.books.infos
+                && model.readers.holdSame(
+                    rated, users: settings.shard?.readers(among: data.userIDs) ?? Array(0..<data.userCount))
         }
         log.info(
             "model", "loaded",
@@ -66,9 +88,18 @@ struct ModelStage {
         return PreparedModel(
             origin: .loaded(
                 ModelSource(path: path, model: model, sameInputs: sameInputs),
-                kept: settings.exportCoreML == nil ? nil : model),
+                kept: settings.exportCoreML == nil || model.readers.shard != nil ? nil : model),
             tables: model.scoringTables, books: model.books, options: options,
             readers: renumbered ? rated.translated(through: newIndex, itemCount: model.bookCount) : rated, rated: rated)
+    }
+
+    /// `rows` counting `replaced` repeated ratings, the run's whole count, as
+    /// this run's share of it: in a shard, the merge adds up the parts', and
+    /// a count over every reader is only the first part's to give.
+    private func share(_ rows: ReaderRows, replaced: Int) -> ReaderRows {
+        ReaderRows(
+            byUser: rows.byUser, kinds: rows.kinds, shelves: rows.shelves,
+            duplicatesReplaced: (settings.shard?.index ?? 0) == 0 ? replaced : 0)
     }
 
     /// `options` with `--exclude` and `--only` read against the model's book `keys`.

@@ -8,8 +8,9 @@ import Foundation
 /// and does not change results; the joined run shows the first part's).
 /// Per-book data comes from each part's `club.json` (see `PartFile`); the
 /// readers' own files are joined by `PartJoin`. In the joined
-/// `summary.json`, counts over users (`recommendations`, `fallbackUsers`) are
-/// summed, `enrichment` is recomputed over the distinct books,
+/// `summary.json`, counts over users (`recommendations`, `fallbackUsers`,
+/// `duplicatesReplaced`: see `ModelStage`) are summed, the model's
+/// `sameInputs` holds when it holds for every part, `enrichment` is recomputed over the distinct books,
 /// `sinceLastDigest` is counted again from the joined readers (the parts
 /// must have compared with the same last digest), and only these
 /// fields may differ from a single machine's run: `startedAt` (the earliest
@@ -77,6 +78,8 @@ struct PartMerge {
         summary.startedAt = summaries.map(\.startedAt).min() ?? summary.startedAt
         summary.recommendations = summaries.reduce(0) { $0 + $1.recommendations }
         summary.fallbackUsers = summaries.reduce(0) { $0 + $1.fallbackUsers }
+        summary.duplicatesReplaced = summaries.reduce(0) { $0 + $1.duplicatesReplaced }
+        summary.model?.sameInputs = summaries.allSatisfy { $0.model?.sameInputs != false }
         summary.peakMemoryMB = summaries.map(\.peakMemoryMB).max() ?? 0
         summary.seconds = Self.slowest(summaries.map(\.seconds))
         let enrichment = try EnrichmentMerge(parts: parts, summaries: summaries, tally: tally).merged()
@@ -100,7 +103,8 @@ struct PartMerge {
     /// What every part's summary must agree on, as bytes: all but the
     /// per-part fields and the thread count (machines differ; results do not
     /// depend on it). Which last digest the parts compared with must agree;
-    /// their counts of changed readers are each part's own.
+    /// their counts of changed readers are each part's own, and so are their
+    /// repeated ratings and whether their readers are the model's.
     static func shared(_ summary: RunSummary) -> Data? {
         var common = summary
         common.startedAt = ""
@@ -108,6 +112,8 @@ struct PartMerge {
         common.peakMemoryMB = 0
         common.fallbackUsers = 0
         common.recommendations = 0
+        common.duplicatesReplaced = 0
+        common.model?.sameInputs = false
         common.enrichment = nil
         common.settings.threads = 0
         common.sinceLastDigest = summary.sinceLastDigest.map { DigestChanges($0.lastDigest, members: []) }

@@ -36,6 +36,11 @@ package struct Shard: Sendable, Equatable {
         Int(SafeFileName.fnv1a64(Array(user.utf8)) % UInt64(count)) == index
     }
 
+    /// The indices of the ids in `userIDs` that belong to this shard, ascending.
+    func readers(among userIDs: [String]) -> [Int] {
+        userIDs.indices.filter { contains(user: userIDs[$0]) }
+    }
+
     /// Reads a part folder name back.
     init?(partName: String) {
         let fields = partName.split(separator: "-", omittingEmptySubsequences: false)

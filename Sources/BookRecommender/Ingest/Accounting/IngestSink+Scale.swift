@@ -10,6 +10,7 @@ extension IngestSink {
         let items: Int
         let rejects: RejectLog.Mark
         let counts: RecordCounts
+        let readers: FileReaders.Mark
     }
 
     /// The detection under way for one file.

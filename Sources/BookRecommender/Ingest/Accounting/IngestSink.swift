@@ -23,11 +23,18 @@ struct IngestSink: RecordSink {
     /// While the scale of the file being read is detected: its ratings so far
     /// (see `IngestSink+Scale.swift`).
     var detection: ScaleDetection?
+    /// The readers of the file being read, kept rows or not.
+    var readers = FileReaders()
+    /// The shard whose readers' rows alone are kept (`Ingestor.shard`); nil keeps all.
+    private let shard: Shard?
+    /// With a shard, per user index: whether the reader is one of it.
+    private var keeps: [Bool] = []
 
-    init(catalog: Catalog, policy: BadRecordPolicy, rejects: RejectLog) {
+    init(catalog: Catalog, policy: BadRecordPolicy, rejects: RejectLog, shard: Shard? = nil) {
         self.catalog = catalog
         self.policy = policy
         self.rejects = rejects
+        self.shard = shard
     }
 
     var isStopped: Bool { failure != nil }
@@ -37,6 +44,8 @@ struct IngestSink: RecordSink {
         detection?.values.add(value)
         counts.read += 1
         counts.used += 1
+        readers.rating(by: userID)
+        guard keeps(userID) else { return }
         data.ratingUser.append(userID)
         data.ratingItem.append(itemID)
         data.ratingValue.append(value)
@@ -46,6 +55,8 @@ struct IngestSink: RecordSink {
         guard let (userID, itemID) = intern(user: user, book: book, line: line) else { return }
         counts.read += 1
         counts.add(kind)
+        readers.interaction(by: userID)
+        guard keeps(userID) else { return }
         data.shelfUser.append(userID)
         data.shelfItem.append(itemID)
         data.shelfTag.append(InteractionTag(kind, count: count))
@@ -83,9 +94,18 @@ struct IngestSink: RecordSink {
     private mutating func internUser(_ user: String) -> Int32 {
         if let lastUser, lastUser.id == user { return lastUser.index }
         let (index, isNew) = userIndex.index(of: user)
-        if isNew { data.userIDs.append(user) }
+        if isNew {
+            data.userIDs.append(user)
+            if let shard { keeps.append(shard.contains(user: user)) }
+        }
         lastUser = (user, index)
         return index
+    }
+
+    /// Whether the rows of reader `user` are kept.
+    @inline(__always)
+    private func keeps(_ user: Int32) -> Bool {
+        shard == nil || keeps[Int(user)]
     }
 
     /// The item index of `book`, counted as the item `key` of the catalog's
@@ -145,12 +165,27 @@ struct IngestSink: RecordSink {
         if let keys = batch.lostZeros { lostZeros = lostZeros.map { $0.merging(keys) } ?? keys }
         let users = indices.users
         let items = indices.items
-        data.ratingUser.append(contentsOf: batch.ratingUsers.lazy.map { users[Int($0)] })
-        data.ratingItem.append(contentsOf: batch.ratingBooks.lazy.map { items[Int($0)] })
-        data.ratingValue.append(contentsOf: batch.ratingValues)
-        data.shelfUser.append(contentsOf: batch.shelfUsers.lazy.map { users[Int($0)] })
-        data.shelfItem.append(contentsOf: batch.shelfBooks.lazy.map { items[Int($0)] })
-        data.shelfTag.append(contentsOf: batch.shelfTags)
+        for user in batch.ratingUsers { readers.rating(by: users[Int(user)]) }
+        for user in batch.shelfUsers { readers.interaction(by: users[Int(user)]) }
+        if shard == nil {
+            data.ratingUser.append(contentsOf: batch.ratingUsers.lazy.map { users[Int($0)] })
+            data.ratingItem.append(contentsOf: batch.ratingBooks.lazy.map { items[Int($0)] })
+            data.ratingValue.append(contentsOf: batch.ratingValues)
+            data.shelfUser.append(contentsOf: batch.shelfUsers.lazy.map { users[Int($0)] })
+            data.shelfItem.append(contentsOf: batch.shelfBooks.lazy.map { items[Int($0)] })
+            data.shelfTag.append(contentsOf: batch.shelfTags)
+        } else {
+            for row in batch.ratingUsers.indices where keeps(users[Int(batch.ratingUsers[row])]) {
+                data.ratingUser.append(users[Int(batch.ratingUsers[row])])
+                data.ratingItem.append(items[Int(batch.ratingBooks[row])])
+                data.ratingValue.append(batch.ratingValues[row])
+            }
+            for row in batch.shelfUsers.indices where keeps(users[Int(batch.shelfUsers[row])]) {
+                data.shelfUser.append(users[Int(batch.shelfUsers[row])])
+                data.shelfItem.append(items[Int(batch.shelfBooks[row])])
+                data.shelfTag.append(batch.shelfTags[row])
+            }
+        }
         counts.read += batch.ratingValues.count + batch.shelfUsers.count + batch.blank
         counts.used += batch.ratingValues.count
         for tag in batch.shelfTags { if let kind = tag.kind { counts.add(kind) } }
@@ -169,8 +204,10 @@ struct IngestSink: RecordSink {
         data.shelfUser.removeSubrange(checkpoint.shelves...)
         data.shelfItem.removeSubrange(checkpoint.shelves...)
         data.shelfTag.removeSubrange(checkpoint.shelves...)
+        readers.rollback(to: checkpoint.readers)
         userIndex.forget(data.userIDs[checkpoint.users...], downTo: checkpoint.users)
         data.userIDs.removeSubrange(checkpoint.users...)
+        if shard != nil { keeps.removeSubrange(checkpoint.users...) }
         itemIndex.forget(data.itemKeys[checkpoint.items...], downTo: checkpoint.items)
         data.itemKeys.removeSubrange(checkpoint.items...)
         items.removeSubrange(checkpoint.items...)
@@ -185,7 +222,7 @@ struct IngestSink: RecordSink {
     func checkpoint() -> Checkpoint {
         Checkpoint(
             ratings: data.ratingValue.count, shelves: data.shelfUser.count, users: data.userIDs.count,
-            items: data.itemKeys.count, rejects: rejects.mark(), counts: counts)
+            items: data.itemKeys.count, rejects: rejects.mark(), counts: counts, readers: readers.mark)
     }
 
     /// Normalises ratings `range` with `scale` (the values were kept raw while it was detected).

@@ -12,28 +12,24 @@ struct ReaderOrigins {
     /// reader, times 2, plus 1 for a per-person export; -1 before any.
     private var first: [Int32] = []
 
-    /// Notes the readers of the ratings and shelf entries that the file at
-    /// `path` added to `data` since `checkpoint`; call it once per file.
+    /// Notes `readers`, those the file at `path` named (`userIDs`: every
+    /// reader's id); call it once per file.
     /// - Throws: `IngestError.readerClash` when one of them came before from
     ///   a file of the other kind.
     mutating func note(
-        _ data: RatingData, since checkpoint: IngestSink.Checkpoint, from path: String, perPerson: Bool
+        _ readers: FileReaders, userIDs: [String], from path: String, perPerson: Bool
     ) throws(IngestError) {
         paths.append(path)
         let origin = Int32(paths.count - 1) * 2 + (perPerson ? 1 : 0)
-        first.append(contentsOf: repeatElement(-1, count: data.userCount - first.count))
-        for users in [data.ratingUser[checkpoint.ratings...], data.shelfUser[checkpoint.shelves...]] {
-            var previous: Int32 = -1
-            for user in users where user != previous {
-                previous = user
-                let earlier = first[Int(user)]
-                if earlier < 0 {
-                    first[Int(user)] = origin
-                } else if earlier & 1 != origin & 1 {
-                    let other = paths[Int(earlier / 2)]
-                    let (member, many) = perPerson ? (path, other) : (other, path)
-                    throw .readerClash(id: data.userIDs[Int(user)], memberFile: member, manyReaderFile: many)
-                }
+        first.append(contentsOf: repeatElement(-1, count: userIDs.count - first.count))
+        for user in readers.rating + readers.interaction {
+            let earlier = first[Int(user)]
+            if earlier < 0 {
+                first[Int(user)] = origin
+            } else if earlier & 1 != origin & 1 {
+                let other = paths[Int(earlier / 2)]
+                let (member, many) = perPerson ? (path, other) : (other, path)
+                throw .readerClash(id: userIDs[Int(user)], memberFile: member, manyReaderFile: many)
             }
         }
     }

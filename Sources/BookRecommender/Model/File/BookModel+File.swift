@@ -33,9 +33,28 @@ extension BookModel {
         self = try decoded.get()
     }
 
+    /// Reads a model file as `init(contentsOf:)` does, with the same checks,
+    /// through a mapping of the file (`ModelFileBytes.map`) rather than a copy.
+    /// With a `shard`, only that shard's readers' rows are copied out of the
+    /// mapping, and the mapping is gone on return: the model then holds its
+    /// books, neighbour lists and those rows, and no other reader's ratings,
+    /// so it is for a run scoring that shard's readers, never to be written.
+    /// Without one, the readers' rows stay in the mapping, read when asked.
+    /// - Throws: as `init(contentsOf:)`.
+    init(mapping url: URL, shard: Shard?) throws(BookModelError) {
+        let (data, isMapped) = try ModelFileBytes.map(url.path, name: url.relativePath)
+        let decoded = data.withUnsafeBytes { bytes in
+            Result { () throws(BookModelError) in
+                try Self.decoded(path: url.relativePath, file: data, bytes: bytes, mapped: isMapped, shard: shard)
+            }
+        }
+        self = try decoded.get()
+    }
+
     /// The file's bytes.
     /// - Throws: `EncodingError` when an option is a number JSON cannot hold (infinity, NaN).
     func encoded() throws -> Data {
+        precondition(readers.shard == nil, "a model holding one shard's readers is never written")
         let infos = books.infos
         let authors = infos.flatMap(\.authors)
         let metadata = ModelMetadata(
@@ -79,10 +98,13 @@ extension BookModel {
         return writer.sealed()
     }
 
-    /// The model in `bytes` (those of `file`), checked block by block; the
-    /// readers' entries stay in `file`.
-    static func decoded(path: String, file: Data, bytes: UnsafeRawBufferPointer) throws(BookModelError) -> BookModel {
-        var reader = try ModelFileReader(path: path, bytes: bytes)
+    /// The model in `bytes` (those of `file`, a mapping of it when `mapped`),
+    /// checked block by block; the readers' entries stay in `file`, or, for
+    /// a `shard`, those of its readers are copied and the others left.
+    static func decoded(
+        path: String, file: Data, bytes: UnsafeRawBufferPointer, mapped: Bool = false, shard: Shard? = nil
+    ) throws(BookModelError) -> BookModel {
+        var reader = try ModelFileReader(path: path, bytes: bytes, mapped: mapped)
         let metadataBytes = try reader.array(.metadata, of: UInt8.self)
         guard let metadata = try? JSONDecoder().decode(ModelMetadata.self, from: Data(metadataBytes)) else {
             throw reader.corrupt("the metadata block is not the expected JSON")
@@ -120,17 +142,19 @@ extension BookModel {
         let userIDs = try reader.requiredStrings(.userOffsets, .userBytes, count: userCount)
         let userOrder = try reader.array(.userOrder, of: Int32.self, count: userCount)
         try reader.requireOrder(userOrder, of: userIDs, what: "the reader ids")
+        // A shard copies its readers' rows as they are checked; the others stay in the file.
+        let held = shard.map { shard in userIDs.map(shard.contains(user:)) }
+        let (ratings, shelved) = (metadata.ratings, metadata.shelved)
         let byUser = try reader.rowsInPlace(
-            .ratingOffsets, .ratingEntries, rows: userCount, columns: itemCount, entries: metadata.ratings)
+            .ratingOffsets, .ratingEntries, rows: userCount, columns: itemCount, entries: ratings, held: held)
         let shelves = try reader.rowsInPlace(
-            .shelfOffsets, .shelfEntries, rows: userCount, columns: itemCount, entries: metadata.shelved)
+            .shelfOffsets, .shelfEntries, rows: userCount, columns: itemCount, entries: shelved, held: held)
         let exclude = try reader.array(.exclude, of: UInt64.self)
         let only = try reader.array(.only, of: UInt64.self)
-        let ingest = reader.version >= 2 ? try reader.trainingIngest(ratings: metadata.ratings) : nil
-        let kinds = reader.version >= 3 ? try reader.array(.kinds, of: UInt8.self) : []
-        guard kinds.isEmpty || kinds.count == metadata.ratings,
-            kinds.allSatisfy({ $0 == 0 || InteractionKind(rawValue: $0) != nil })
-        else { throw reader.corrupt("the readers' kinds do not match their books") }
+        let ingest = reader.version >= 2 ? try reader.trainingIngest(ratings: ratings) : nil
+        let (kinds, stars) =
+            reader.version >= 3
+            ? try reader.kinds(ratings: ratings, offsets: byUser.offsets, held: held) : ([], ratings)
         try reader.finish()
         let stored = metadata.options
         guard (stored.exclude || exclude.isEmpty) && (stored.only || only.isEmpty),
@@ -138,6 +162,16 @@ extension BookModel {
                 exclude: stored.exclude ? ItemSet(words: exclude) : nil, only: stored.only ? ItemSet(words: only) : nil)
         else { throw reader.corrupt("the stored options are not valid") }
         let keyRank = BookTable.ranks(of: itemAtRank)
+        let readers =
+            if let shard, let rows = byUser.held, let shelfRows = shelves.held {
+                ModelReaders(
+                    ReaderRows(byUser: rows, kinds: kinds, shelves: shelfRows), of: shard,
+                    counts: (ratings, shelved, stars))
+            } else {
+                ModelReaders(
+                    file: file, ratingOffsets: byUser.offsets, ratingsAt: byUser.entries.lowerBound, kinds: kinds,
+                    stars: stars, shelfOffsets: shelves.offsets, shelvesAt: shelves.entries.lowerBound)
+            }
         return BookModel(
             options: options.clamped, fingerprint: metadata.fingerprint,
             trainedAt: Date(timeIntervalSince1970: metadata.trainedAt),
@@ -145,106 +179,6 @@ extension BookModel {
             tables: ScoringTables(
                 neighbors: neighbors, popularity: Popularity(items: popularItems, scores: popularScores),
                 keyRank: keyRank),
-            readers: ModelReaders(
-                file: file, ratingOffsets: byUser.offsets, ratingsAt: byUser.entries.lowerBound, kinds: kinds,
-                shelfOffsets: shelves.offsets, shelvesAt: shelves.entries.lowerBound),
-            userIDs: userIDs, userOrder: userOrder, trainingIngest: ingest)
-    }
-}
-
-extension ModelFileReader {
-    /// The ingest blocks of a version-2 file: the ingest `bookrec train`
-    /// kept for a model of `ratings` ratings, or nil when both are empty.
-    /// - Throws: `BookModelError.corrupt` for JSON that is not the expected
-    ///   accounting, counts that do not hold together, or rows without accounting.
-    mutating func trainingIngest(ratings: Int) throws(BookModelError) -> TrainingIngest? {
-        let json = try array(.ingestAccounting, of: UInt8.self)
-        let rows = try array(.ingestRejects, of: UInt8.self)
-        guard !json.isEmpty else {
-            guard rows.isEmpty else { throw corrupt("rejected rows without the ingest they belong to") }
-            return nil
-        }
-        guard let accounting = try? JSONDecoder().decode(TrainingIngest.Accounting.self, from: Data(json)) else {
-            throw corrupt("the ingest block is not the expected JSON")
-        }
-        guard accounting.holdsTogether(ratings: ratings) else {
-            throw corrupt("the ingest block's record counts do not add up")
-        }
-        return TrainingIngest(accounting: accounting, rejectRows: rows)
-    }
-}
-
-extension ModelFileReader {
-    /// The next sparse matrix: `rows` rows over columns `0..<columns`, `entries` entries in all, values finite.
-    /// - Throws: `BookModelError.corrupt` for offsets that do not run through the entries or a column out of range.
-    mutating func rows(_ offsetsTag: Tag, _ entriesTag: Tag, rows: Int, columns: Int, entries: Int)
-        throws(BookModelError) -> SparseRows
-    {
-        let (offsets, range) = try rowsInPlace(offsetsTag, entriesTag, rows: rows, columns: columns, entries: entries)
-        let source = bytes(in: range)
-        let values = [SparseEntry](unsafeUninitializedCapacity: entries) { buffer, initialized in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: source)
-            initialized = entries
-        }
-        return SparseRows(offsets: offsets, entries: values)
-    }
-
-    /// The same checks as `rows`, leaving the entries in the file: their offsets, and where they lie.
-    mutating func rowsInPlace(_ offsetsTag: Tag, _ entriesTag: Tag, rows: Int, columns: Int, entries: Int)
-        throws(BookModelError) -> (offsets: [Int32], entries: Range<Int>)
-    {
-        let offsets = try array(offsetsTag, of: Int32.self, count: rows + 1)
-        let range = try payload(entriesTag, of: SparseEntry.self, count: entries)
-        try check(offsets, bytes(in: range), offsetsTag, entriesTag, columns: columns)
-        return (offsets, range)
-    }
-
-    /// - Throws: `BookModelError.corrupt` unless `offsets` run through the
-    ///   entries in `entries` and each names a column below `columns` with a finite value.
-    private func check(
-        _ offsets: [Int32], _ entries: UnsafeRawBufferPointer, _ offsetsTag: Tag, _ entriesTag: Tag, columns: Int
-    ) throws(BookModelError) {
-        let stride = MemoryLayout<SparseEntry>.stride
-        let count = entries.count / stride
-        guard Self.isRunOfOffsets(offsets, total: Int32(count)) else {
-            throw corrupt("row offsets of \(offsetsTag.rawValue) do not run through its entries")
-        }
-        let entry = { (index: Int) in entries.loadUnaligned(fromByteOffset: index * stride, as: SparseEntry.self) }
-        // One branch-free pass over millions of entries; the bad one is looked for only when there is one.
-        let limit = UInt32(columns)
-        var bad: UInt32 = 0
-        for index in 0..<count {
-            let value = entry(index)
-            bad |= UInt32(bitPattern: value.column) >= limit ? 1 : 0
-            bad |= value.value.bitPattern & 0x7F80_0000 == 0x7F80_0000 ? 1 : 0
-        }
-        guard bad != 0 else { return }
-        let first = (0..<count).lazy.map(entry).first {
-            $0.column < 0 || Int($0.column) >= columns || !$0.value.isFinite
-        }
-        throw corrupt(
-            "an entry of \(entriesTag.rawValue) names book \(first?.column ?? -1) of \(columns) or is not finite")
-    }
-
-    /// - Throws: `BookModelError.corrupt` unless `order` puts `strings` in
-    ///   strictly ascending order: each index once, no string twice (so a
-    ///   binary search finds every key, and finds it once).
-    func requireOrder(_ order: [Int32], of strings: [String], what: String) throws(BookModelError) {
-        try requireDistinct(order, below: strings.count, what: "the order of \(what)")
-        for position in order.indices.dropFirst()
-        where !(strings[Int(order[position - 1])] < strings[Int(order[position])]) {
-            throw corrupt("\(what) are not in ascending order, or one repeats")
-        }
-    }
-
-    /// - Throws: `BookModelError.corrupt` unless every index is in `0..<limit` and none repeats.
-    func requireDistinct(_ indices: [Int32], below limit: Int, what: String) throws(BookModelError) {
-        var seen = [Bool](repeating: false, count: limit)
-        for index in indices {
-            guard index >= 0, Int(index) < limit, !seen[Int(index)] else {
-                throw corrupt("\(what) names \(index) out of range or twice")
-            }
-            seen[Int(index)] = true
-        }
+            readers: readers, userIDs: userIDs, userOrder: userOrder, trainingIngest: ingest)
     }
 }

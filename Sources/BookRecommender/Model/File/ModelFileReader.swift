@@ -4,12 +4,20 @@
 /// The file is hostile input: every tag, element size, length and offset is
 /// checked against the bytes that are there before it is used, and any
 /// mismatch is a `BookModelError` naming the file, never a trap.
+///
+/// Large passes (the checksum, copies, checks of entries) go in chunks of
+/// `chunk` bytes; over a mapped file (`ModelFileBytes.map`) each chunk's
+/// pages are released once passed, so reading the file never holds all of it.
 struct ModelFileReader {
     typealias Tag = ModelFileFormat.Tag
+    /// The bytes one step of a large pass covers: a multiple of the page size and of XXH64's 32-byte stripe.
+    static let chunk = 8 << 20
     let path: String
     /// The file's format version, at most the version the reader supports.
     let version: UInt32
     private let bytes: UnsafeRawBufferPointer
+    /// Whether `bytes` is a mapping of the file, whose pages `release` gives back.
+    private let mapped: Bool
     private var offset = ModelFileFormat.headerSize
 
     /// Checks signature, version, size and checksum, in that order. A file
@@ -18,10 +26,11 @@ struct ModelFileReader {
     /// - Throws: `BookModelError.notAModel`, `.newerVersion`, `.truncated` or `.corrupt`.
     init(
         path: String, bytes: UnsafeRawBufferPointer, magic: [UInt8] = ModelFileFormat.magic,
-        supported: UInt32 = ModelFileFormat.version
+        supported: UInt32 = ModelFileFormat.version, mapped: Bool = false
     ) throws(BookModelError) {
         self.path = path
         self.bytes = bytes
+        self.mapped = mapped
         let headerSize = ModelFileFormat.headerSize
         guard bytes.prefix(magic.count).elementsEqual(magic.prefix(bytes.count)) else { throw .notAModel(path: path) }
         guard bytes.count >= headerSize else { throw .truncated(path: path, size: bytes.count, expected: headerSize) }
@@ -44,9 +53,28 @@ struct ModelFileReader {
             throw .corrupt(path: path, reason: "reserved header bytes are not zero")
         }
         let checksum = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
-        guard XXHash64.hash(UnsafeRawBufferPointer(rebasing: bytes[headerSize...])) == checksum else {
-            throw .corrupt(path: path, reason: "checksum mismatch")
+        var hasher = XXHash64()
+        forEachChunk(of: headerSize..<bytes.count) { hasher.add(self.bytes(in: $0)) }
+        guard hasher.value == checksum else { throw .corrupt(path: path, reason: "checksum mismatch") }
+    }
+
+    /// Calls `body` with `range` cut into chunks in order, releasing each
+    /// chunk's pages of a mapped file once `body` is done with it.
+    func forEachChunk(of range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + Self.chunk, range.upperBound)
+            body(start..<end)
+            release(start..<end)
+            start = end
         }
+    }
+
+    /// Gives back the pages of bytes `range` when the file is mapped (see
+    /// `ModelFileBytes.release`); nothing for bytes in private memory.
+    func release(_ range: Range<Int>) {
+        guard mapped, let base = bytes.baseAddress else { return }
+        ModelFileBytes.release(base, range)
     }
 
     /// The damage found, as the error to throw.
@@ -61,9 +89,12 @@ struct ModelFileReader {
         -> [T]
     {
         let range = try payload(tag, of: type, count: count)
-        let payload = UnsafeRawBufferPointer(rebasing: bytes[range])
         return [T](unsafeUninitializedCapacity: range.count / MemoryLayout<T>.stride) { buffer, initialized in
-            UnsafeMutableRawBufferPointer(buffer).copyMemory(from: payload)
+            let target = UnsafeMutableRawBufferPointer(buffer)
+            forEachChunk(of: range) { chunk in
+                UnsafeMutableRawBufferPointer(rebasing: target[(chunk.lowerBound - range.lowerBound)...])
+                    .copyMemory(from: bytes(in: chunk))
+            }
             initialized = buffer.count
         }
     }

@@ -4,6 +4,10 @@ import Foundation
 /// from a file, left in the file's bytes (they are most of them) and copied
 /// one reader at a time when asked. Loading then checks them in place and
 /// copies only their offsets (and the one-byte kinds of their entries).
+///
+/// A model read for one shard of a run (`BookModel(mapping:shard:)`) holds
+/// the rows of that shard's readers alone, copied while the file was read:
+/// every other reader's rows are empty, but the counts are the whole model's.
 struct ModelReaders: Sendable {
     private enum Storage: Sendable {
         case rows(ReaderRows)
@@ -13,40 +17,51 @@ struct ModelReaders: Sendable {
     }
 
     private let storage: Storage
+    /// Entries of the readers' rows: ratings and interactions, of every reader.
+    let ratingCount: Int
+    /// Books only kept out of picks, of every reader.
+    let shelfCount: Int
+    /// The entries of `ratingCount` that are star ratings.
+    let starRatingCount: Int
+    /// The readers whose rows are held: every reader (nil), or one shard's.
+    let shard: Shard?
 
     /// Readers whose rows are in memory.
     init(_ rows: ReaderRows) {
         storage = .rows(rows)
+        ratingCount = rows.byUser.entryCount
+        shelfCount = rows.shelves.entryCount
+        starRatingCount = rows.ratingCount
+        shard = nil
+    }
+
+    /// The readers of `shard` (`rows` holds theirs; every other reader's are
+    /// empty) of a model whose readers have `counts` entries in all.
+    init(_ rows: ReaderRows, of shard: Shard, counts: (ratings: Int, shelved: Int, stars: Int)) {
+        storage = .rows(rows)
+        (ratingCount, shelfCount, starRatingCount) = counts
+        self.shard = shard
     }
 
     /// Readers whose entries stay in `file`: the rows' at byte `ratingsAt`
-    /// (with `kinds`, one per entry or none), the books only kept out of picks
-    /// at `shelvesAt`. The offsets must run through the entries and every entry
-    /// must have been checked (columns in range).
+    /// (with `kinds`, one per entry or none; `stars` of them are star
+    /// ratings), the books only kept out of picks at `shelvesAt`. The offsets
+    /// must run through the entries and every entry must have been checked (columns in range).
     init(
-        file: Data, ratingOffsets: [Int32], ratingsAt: Int, kinds: [UInt8], shelfOffsets: [Int32], shelvesAt: Int
+        file: Data, ratingOffsets: [Int32], ratingsAt: Int, kinds: [UInt8], stars: Int, shelfOffsets: [Int32],
+        shelvesAt: Int
     ) {
         storage = .inFile(
             file: file, ratingOffsets: ratingOffsets, ratingsAt: ratingsAt, kinds: kinds, shelfOffsets: shelfOffsets,
             shelvesAt: shelvesAt)
+        ratingCount = Int(ratingOffsets[ratingOffsets.count - 1])
+        shelfCount = Int(shelfOffsets[shelfOffsets.count - 1])
+        starRatingCount = stars
+        shard = nil
     }
 
-    /// Entries of the readers' rows: ratings and interactions.
-    var ratingCount: Int {
-        switch storage {
-        case .rows(let rows): rows.byUser.entryCount
-        case .inFile(_, let offsets, _, _, _, _): Int(offsets[offsets.count - 1])
-        }
-    }
-
-    var shelfCount: Int {
-        switch storage {
-        case .rows(let rows): rows.shelves.entryCount
-        case .inFile(_, _, _, _, let offsets, _): Int(offsets[offsets.count - 1])
-        }
-    }
-
-    /// Reader `user` alone, as the only reader (index 0) of its rows.
+    /// Reader `user` alone, as the only reader (index 0) of its rows: empty
+    /// for a reader outside the held shard.
     func reader(_ user: Int) -> ReaderRows {
         switch storage {
         case .rows(let rows):
@@ -65,7 +80,7 @@ struct ModelReaders: Sendable {
         }
     }
 
-    /// Every reader's rows in memory.
+    /// Every held reader's rows in memory (every reader's, unless one shard's are held).
     var rows: ReaderRows {
         switch storage {
         case .rows(let rows): return rows
@@ -78,6 +93,22 @@ struct ModelReaders: Sendable {
                 shelves: SparseRows(
                     offsets: shelfOffsets,
                     entries: Self.entries(file, at: shelvesAt, 0..<Int(shelfOffsets[shelfOffsets.count - 1]))))
+        }
+    }
+
+    /// Whether each of `users` has the same rows in `other` (in the same
+    /// numbering of readers and books) as here: the same books with the same
+    /// strengths and kinds, and the same books kept out of picks.
+    /// - Complexity: O(the users' entries), one reader at a time.
+    func holdSame(_ other: ReaderRows, users: [Int]) -> Bool {
+        users.allSatisfy { user in
+            let mine = reader(user)
+            let range = other.byUser.range(of: user)
+            return mine.byUser.entries[...] == other.byUser.entries[range]
+                && mine.shelves.entries[...] == other.shelves.entries[other.shelves.range(of: user)]
+                && mine.byUser.entries.indices.allSatisfy {
+                    mine.kind(ofEntry: $0) == other.kind(ofEntry: range.lowerBound + $0)
+                }
         }
     }
 

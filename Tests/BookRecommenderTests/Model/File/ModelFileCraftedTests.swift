@@ -106,22 +106,24 @@ import Testing
         },
     ]
 
-    @Test(arguments: damages)
-    func aCraftedFileIsFoundDamaged(damage: Damage) throws {
+    @Test(arguments: damages, ModelFiles.Load.allCases)
+    func aCraftedFileIsFoundDamaged(damage: Damage, load: ModelFiles.Load) throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var bytes = try ModelFileTests.bytes(ModelFileTests.small)
         damage.change(&bytes)
         let path = folder.appendingPathComponent("m.bookrec").path
         #expect(throws: BookModelError.corrupt(path: path, reason: damage.reason)) {
-            try ModelFiles.read(BookModel.resealed(bytes), in: folder)
+            try ModelFiles.read(BookModel.resealed(bytes), in: folder, as: load)
         }
     }
 
-    @Test func theUndamagedFileReads() throws {
+    @Test(arguments: [ModelFiles.Load.copied, .mapped])
+    func theUndamagedFileReads(load: ModelFiles.Load) throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let model = try ModelFiles.read(BookModel.resealed(try ModelFileTests.bytes(ModelFileTests.small)), in: folder)
+        let model = try ModelFiles.read(
+            BookModel.resealed(try ModelFileTests.bytes(ModelFileTests.small)), in: folder, as: load)
         ModelFiles.expectSame(model, ModelFileTests.small)
     }
 }

@@ -58,12 +58,35 @@ enum ModelFiles {
         }
     }
 
-    /// Writes `bytes` to `name` in `folder` and reads it as a model.
-    static func read(_ bytes: [UInt8], in folder: URL, name: String = "m.bookrec") throws(BookModelError) -> BookModel {
+    /// How a test reads a model file.
+    enum Load: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// `BookModel(contentsOf:)`: copied into private memory.
+        case copied
+        /// Mapped, every reader's rows left in the mapping.
+        case mapped
+        /// Mapped for shard 0 of 2: that shard's readers' rows copied out of the mapping.
+        case shard
+
+        var description: String { rawValue }
+
+        /// The model in the file at `url`, read this way.
+        func model(at url: URL) throws(BookModelError) -> BookModel {
+            switch self {
+            case .copied: try BookModel(contentsOf: url)
+            case .mapped: try BookModel(mapping: url, shard: nil)
+            case .shard: try BookModel(mapping: url, shard: Shard(index: 0, count: 2))
+            }
+        }
+    }
+
+    /// Writes `bytes` to `name` in `folder` and reads it as a model (`load`).
+    static func read(_ bytes: [UInt8], in folder: URL, name: String = "m.bookrec", as load: Load = .copied)
+        throws(BookModelError) -> BookModel
+    {
         let url = folder.appendingPathComponent(name)
         guard FileManager.default.createFile(atPath: url.path, contents: Data(bytes)) else {
             throw .cannotWrite(path: url.path, reason: "the test could not write it")
         }
-        return try BookModel(contentsOf: url)
+        return try load.model(at: url)
     }
 }

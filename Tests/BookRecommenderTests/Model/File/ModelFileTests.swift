@@ -86,7 +86,8 @@ import Testing
         }
     }
 
-    @Test func everyTruncationIsReportedAsSuch() throws {
+    @Test(arguments: ModelFiles.Load.allCases)
+    func everyTruncationIsReportedAsSuch(load: ModelFiles.Load) throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bytes = try Self.bytes(Self.small)
@@ -94,12 +95,13 @@ import Testing
         for length in 0..<bytes.count {
             let expected = length < ModelFileFormat.headerSize ? ModelFileFormat.headerSize : bytes.count
             #expect(throws: BookModelError.truncated(path: path, size: length, expected: expected)) {
-                try ModelFiles.read(Array(bytes.prefix(length)), in: folder)
+                try ModelFiles.read(Array(bytes.prefix(length)), in: folder, as: load)
             }
         }
     }
 
-    @Test func everyFlippedBitIsCaught() throws {
+    @Test(arguments: ModelFiles.Load.allCases)
+    func everyFlippedBitIsCaught(load: ModelFiles.Load) throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bytes = try Self.bytes(Self.small)
@@ -113,7 +115,7 @@ import Testing
                 var damaged = bytes
                 damaged[offset] ^= 1 << bit
                 do {
-                    _ = try ModelFiles.read(damaged, in: folder)
+                    _ = try ModelFiles.read(damaged, in: folder, as: load)
                     Issue.record("bit \(bit) of byte \(offset) flipped went unnoticed")
                 } catch {
                     switch offset {
@@ -136,7 +138,8 @@ import Testing
         }
     }
 
-    @Test func aNewerFormatIsRefusedByVersion() throws {
+    @Test(arguments: ModelFiles.Load.allCases)
+    func aNewerFormatIsRefusedByVersion(load: ModelFiles.Load) throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var bytes = try Self.bytes(Self.small)
@@ -144,7 +147,7 @@ import Testing
         bytes[8] = 4
         let path = folder.appendingPathComponent("m.bookrec").path
         #expect(throws: BookModelError.newerVersion(path: path, version: 4, supported: 3)) {
-            try ModelFiles.read(bytes, in: folder)
+            try ModelFiles.read(bytes, in: folder, as: load)
         }
         #expect(
             BookModelError.newerVersion(path: "m.bookrec", version: 4, supported: 3).description
@@ -152,19 +155,20 @@ import Testing
         )
         bytes[8] = 0
         #expect(throws: BookModelError.corrupt(path: path, reason: "format version 0")) {
-            try ModelFiles.read(bytes, in: folder)
+            try ModelFiles.read(bytes, in: folder, as: load)
         }
     }
 
-    @Test(arguments: [
-        Array("{\"inputs\": []}".utf8), Array(repeating: 0x41, count: 200), [0x08, 0x04, 0x12, 0x00],
-        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 100),
-    ])
-    func aForeignFileIsNotAModel(bytes: [UInt8]) throws {
+    @Test(
+        arguments: [
+            Array("{\"inputs\": []}".utf8), Array(repeating: 0x41, count: 200), [0x08, 0x04, 0x12, 0x00],
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0, count: 100),
+        ], ModelFiles.Load.allCases)
+    func aForeignFileIsNotAModel(bytes: [UInt8], load: ModelFiles.Load) throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(throws: BookModelError.notAModel(path: folder.appendingPathComponent("m.bookrec").path)) {
-            try ModelFiles.read(bytes, in: folder)
+            try ModelFiles.read(bytes, in: folder, as: load)
         }
     }
 }
