@@ -51,12 +51,12 @@ public struct BookModel: Sendable {
     /// Fits the item-item filter on `ratings` with `options` (the defaults
     /// are those of the `bookrec` command line).
     /// - Throws: `BookModelError.noRatings` when `ratings` holds none.
-    /// - Complexity: see `Recommender.fit`.
+    /// - Complexity: see `CollaborativeFilter.fit`.
     public static func fit(_ ratings: Ratings, options: ModelOptions = ModelOptions()) throws(BookModelError)
         -> BookModel
     {
         guard ratings.count > 0 else { throw .noRatings }
-        return BookModel(fitted: Recommender(options: options).fit(ratings.data), ratings: ratings, trainedAt: Date())
+        return BookModel(fitted: CollaborativeFilter(options: options).fit(ratings.data), ratings: ratings, trainedAt: Date())
     }
 
     /// The model of `fitted`, which was fitted on `ratings`.

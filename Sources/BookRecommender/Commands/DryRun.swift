@@ -14,8 +14,8 @@ package struct DryRun {
     package func plan() throws -> String {
         let files = try settings.inputFiles()
         let rejects = RejectLog(streamingTo: nil, keep: 5)
-        let result = try Ingestor(settings: settings).ingest(
-            files, catalogFile: try settings.catalogFile(), rejects: rejects)
+        let result = try IngestStage(settings: settings, log: Log()).read(
+            files, catalog: try settings.catalogFile(), plan: .parse(policy: settings.onBadRecord), rejects: rejects)
         var rows = [Inspection.fileColumns]
         for file in result.files {
             rows.append(

@@ -26,8 +26,8 @@ package struct Inspection {
         guard !settings.inputs.isEmpty else { return Report(text: model?.text ?? "", unusable: []) }
         let files = try settings.inputFiles()
         let rejects = RejectLog(streamingTo: nil, keep: 10)
-        let result = try Ingestor(settings: settings, policy: .skip).ingest(
-            files, catalogFile: try settings.catalogFile(), rejects: rejects)
+        let result = try IngestStage(settings: settings, log: Log()).read(
+            files, catalog: try settings.catalogFile(), plan: .parse(policy: .skip), rejects: rejects)
         var rows = [Self.fileColumns]
         for file in result.files {
             let format = (file.format?.rawValue ?? "unknown") + (file.detected ? "" : " (given)")

@@ -16,9 +16,8 @@ enum ReadOnlyIngest {
         rejects: RejectLog = RejectLog(streamingTo: nil, keep: shown)
     ) throws -> Ingestor.Result {
         let catalog = try settings.catalogFile()
-        let result = try Ingestor(settings: settings, policy: .skip).ingest(
-            files, catalogFile: catalog, rejects: rejects
-        ) { log.file($0) }
+        let result = try IngestStage(settings: settings, log: log).read(
+            files, catalog: catalog, plan: .parse(policy: .skip), rejects: rejects)
         if rejects.count > 0 {
             log.warning(
                 "ingest", "records rejected", ["count": String(rejects.count), "shown": String(rejects.first.count)])

@@ -27,13 +27,13 @@ package struct Evaluator: Sendable {
 
     /// Fits, recommends and scores both models. Never throws: an empty test
     /// part gives metrics over 0 users.
-    /// - Complexity: one `Recommender.fit` and one `recommendAll()` on the
+    /// - Complexity: one `CollaborativeFilter.fit` and one `recommendAll()` on the
     ///   training part, plus O(users · (ratings + N)) for the baseline.
     package func evaluate(_ split: EvaluationSplit) -> EvaluationReport {
         var options = self.options
         options.reasons = 0
         var stopwatch = Stopwatch()
-        let model = Recommender(options: options).fit(split.training)
+        let model = CollaborativeFilter(options: options).fit(split.training)
         let lists = model.recommendAll().map { $0.map(\.item) }
         let modelSeconds = stopwatch.lap()
         let baseline = Self.popularityLists(model)

@@ -56,10 +56,10 @@ package struct Ingestor {
         self.threads = max(1, threads)
     }
 
-    /// The ingest every command builds from its settings (format, columns,
-    /// rating scale, threads), so that `recommend`, `train`, `inspect`,
-    /// `--dry-run` and the rest read files alike. `policy` overrides the
-    /// settings' `--on-bad-record` for the commands that only look.
+    /// The ingest of `settings` (format, columns, rating scale, threads), as
+    /// `IngestStage.read` builds it for every command, so that all of them
+    /// read files alike. `policy` overrides the settings' `--on-bad-record`
+    /// for the commands that only look.
     package init(settings: RunSettings, policy: BadRecordPolicy? = nil) {
         self.init(
             format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
@@ -158,7 +158,7 @@ package struct Ingestor {
         }
         var stated = ratingScale.map { FileScale($0, source: .given) }
         if stated == nil, format == .ratingsXML {
-            stated = try RatingsXMLReader.declaredScale(of: file).map { FileScale($0, source: .file) }
+            stated = try RatingsXMLFormat.declaredScale(of: file).map { FileScale($0, source: .file) }
         }
         if let stated { return (stated, read(file, as: format, scale: stated.scale, into: &sink)) }
         let start = sink.checkpoint()
@@ -181,7 +181,7 @@ package struct Ingestor {
     ) -> IngestError? {
         do throws(IngestError) {
             if format == .ratingsXML {
-                try RatingsXMLReader(scale: scale).read(file, into: &sink, threads: threads)
+                try RatingsXMLFormat(scale: scale).read(file, into: &sink, threads: threads)
             } else if let reader = try reader(for: format, file: file, scale: scale) {
                 try reader.read(file, into: &sink)
             } else {
@@ -199,21 +199,21 @@ package struct Ingestor {
     /// `scale` is a ratings XML file's (nil: detected).
     func reader(
         for format: InputFormat, file: InputFile, scale: RatingScale?
-    ) throws(IngestError) -> (any RatingReader)? {
+    ) throws(IngestError) -> (any FileParser)? {
         return switch format {
         case .ratingsCSV, .goodreads, .storygraph, .bookcrossing, .loans: nil
         case .librarything:
-            try FileHead.read(file).firstSignificantByte == UInt8(ascii: "{") ? LibraryThingJSONReader() : nil
-        case .ratingsXML: RatingsXMLReader(scale: scale)
-        case .goodreadsRSS: GoodreadsRSSReader()
-        case .goodreadsAPI: GoodreadsAPIReader()
+            try FileHead.read(file).firstSignificantByte == UInt8(ascii: "{") ? LibraryThingJSONFormat() : nil
+        case .ratingsXML: RatingsXMLFormat(scale: scale)
+        case .goodreadsRSS: GoodreadsRSSFormat()
+        case .goodreadsAPI: GoodreadsAPIFormat()
         }
     }
 
     private func readCatalog(
         _ file: InputFile, into catalog: inout Catalog, rejects: RejectLog
     ) throws(IngestError) -> RecordCounts {
-        let counts = try CatalogReader().read(file, into: &catalog) { line, reason, record in
+        let counts = try CatalogParser().read(file, into: &catalog) { line, reason, record in
             rejects.add(RejectLog.Entry(file: file.path, line: line, reason: reason, record: record))
         }
         if policy == .fail, let first = rejects.first.first(where: { $0.file == file.path }) {

@@ -21,8 +21,8 @@ extension Ratings {
         var settings = RunSettings()
         settings.format = format
         settings.model.threads = threads
-        let result = try Ingestor(settings: settings, policy: .skip)
-            .ingest(files, catalogFile: catalogFile, rejects: RejectLog(streamingTo: nil))
+        let result = try IngestStage(settings: settings, log: Log()).read(
+            files, catalog: catalogFile, plan: .parse(policy: .skip), rejects: RejectLog(streamingTo: nil))
         return (Ratings(data: result.data, items: result.items), result.totals)
     }
 }

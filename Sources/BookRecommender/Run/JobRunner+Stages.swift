@@ -9,7 +9,7 @@ extension JobRunner {
         var result: Ingestor.Result
         /// The model file, read before the inputs: when `bookrec train` fitted
         /// it on these very files, the ingest it kept is taken instead of
-        /// parsing them (`IngestStage`).
+        /// parsing them (`InputPlan`).
         var modelFile: BookModel?
         /// Seconds spent reading the model file, counted as the model stage's.
         var modelSeconds: Double
@@ -97,14 +97,15 @@ extension JobRunner {
         return (summary, outcome)
     }
 
-    /// The model file (when the run reads one), then the inputs, or the ingest the model kept.
+    /// The model file (when the run reads one), then the inputs as the plan made from both says.
     private func readInputs(
         _ files: [InputFile], catalog: InputFile?, rejects: RejectLog, _ stopwatch: inout Stopwatch
     ) throws -> Inputs {
         let modelFile = try ModelStage(settings: settings, log: log).load()
         let modelSeconds = stopwatch.lap()
+        let plan = InputPlan.forRun(settings, model: modelFile, files: files, catalog: catalog)
         let result = try IngestStage(settings: settings, log: log).run(
-            files, catalog: catalog, model: modelFile, rejects: rejects)
+            files, catalog: catalog, plan: plan, rejects: rejects)
         try Task.checkCancellation()
         return Inputs(result: result, modelFile: modelFile, modelSeconds: modelSeconds)
     }

@@ -38,7 +38,7 @@ struct ModelStage {
     func prepare(_ result: Ingestor.Result, model: BookModel?) throws -> PreparedModel {
         let data = result.data
         guard let model, let path = settings.modelFile else {
-            let fitted = Recommender(options: try bookLists(settings.model, keys: data.itemKeys)).fit(data)
+            let fitted = CollaborativeFilter(options: try bookLists(settings.model, keys: data.itemKeys)).fit(data)
             let matrix = fitted.matrix
             return PreparedModel(
                 origin: .fitted(fitted), tables: fitted.tables.with(result.editions),

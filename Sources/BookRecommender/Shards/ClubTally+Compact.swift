@@ -24,8 +24,8 @@ extension ClubTally {
     }
 
     /// The tally `write(to:)` wrote.
-    /// - Throws: `CompactReader.Failure` when the bytes end early or hold something else.
-    init(reading reader: inout CompactReader) throws(CompactReader.Failure) {
+    /// - Throws: `CompactDecoder.Failure` when the bytes end early or hold something else.
+    init(reading reader: inout CompactDecoder) throws(CompactDecoder.Failure) {
         self.init()
         readers = try reader.integer()
         for _ in 0..<(try reader.integer()) {
@@ -38,7 +38,7 @@ extension ClubTally {
             var status: EnrichmentStatus?
             if present[2] {
                 guard let known = EnrichmentStatus(text: try reader.string()) else {
-                    throw CompactReader.Failure(reason: "an unknown lookup status")
+                    throw CompactDecoder.Failure(reason: "an unknown lookup status")
                 }
                 status = known
             }

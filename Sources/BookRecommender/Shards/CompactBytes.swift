@@ -41,8 +41,8 @@ struct CompactWriter {
 }
 
 /// Reads what `CompactWriter` wrote, never past the end: every failure is
-/// `CompactReader.Failure`, which the caller turns into an error naming its file.
-struct CompactReader {
+/// `CompactDecoder.Failure`, which the caller turns into an error naming its file.
+struct CompactDecoder {
     /// Why the bytes are not what was written.
     struct Failure: Error {
         var reason: String

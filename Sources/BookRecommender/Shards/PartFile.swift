@@ -39,7 +39,7 @@ enum PartFile {
         try read(folder.appendingPathComponent(readers), format: readersFormat) { reader throws(MergeError) in
             var summaries: [ReaderSummary] = []
             while !reader.atEnd {
-                do throws(CompactReader.Failure) {
+                do throws(CompactDecoder.Failure) {
                     summaries.append(try ReaderSummary(reading: &reader))
                 } catch {
                     throw .unreadablePart(
@@ -56,9 +56,9 @@ enum PartFile {
     static func tally(in folder: URL) throws(MergeError) -> ClubTally {
         let url = folder.appendingPathComponent(club)
         return try read(url, format: clubFormat) { reader throws(MergeError) in
-            do throws(CompactReader.Failure) {
+            do throws(CompactDecoder.Failure) {
                 let tally = try ClubTally(reading: &reader)
-                guard reader.atEnd else { throw CompactReader.Failure(reason: "more after the tally") }
+                guard reader.atEnd else { throw CompactDecoder.Failure(reason: "more after the tally") }
                 return tally
             } catch {
                 throw .unreadablePart(path: url.path, reason: error.reason)
@@ -68,7 +68,7 @@ enum PartFile {
 
     /// `body` applied to the bytes of `url` after its `format` line.
     private static func read<T>(
-        _ url: URL, format: [UInt8], _ body: (inout CompactReader) throws(MergeError) -> T
+        _ url: URL, format: [UInt8], _ body: (inout CompactDecoder) throws(MergeError) -> T
     ) throws(MergeError) -> T {
         let data: Data
         do {
@@ -80,7 +80,7 @@ enum PartFile {
             guard bytes.starts(with: format) else {
                 return .failure(.unreadablePart(path: url.path, reason: "not a part file of this version"))
             }
-            var reader = CompactReader(bytes, from: format.count)
+            var reader = CompactDecoder(bytes, from: format.count)
             return Result { () throws(MergeError) in try body(&reader) }
         }
         return try result.get()

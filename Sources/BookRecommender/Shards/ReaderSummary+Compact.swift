@@ -25,8 +25,8 @@ extension ReaderSummary {
     }
 
     /// The summary `write(to:)` wrote at the reader's position.
-    /// - Throws: `CompactReader.Failure` when the bytes end early or hold something else.
-    init(reading reader: inout CompactReader) throws(CompactReader.Failure) {
+    /// - Throws: `CompactDecoder.Failure` when the bytes end early or hold something else.
+    init(reading reader: inout CompactDecoder) throws(CompactDecoder.Failure) {
         let user = try reader.string()
         let stem = try reader.string()
         let picks = try reader.integer()

@@ -56,10 +56,10 @@ import Testing
         var cold = ModelOptions()
         cold.top = top
         cold.minRatings = Int.max
-        let expected = Recommender(options: cold).fit(data).recommendAll().map { $0.map(\.item) }
+        let expected = CollaborativeFilter(options: cold).fit(data).recommendAll().map { $0.map(\.item) }
         var options = ModelOptions()
         options.top = top
-        let baseline = Evaluator.popularityLists(Recommender(options: options).fit(data))
+        let baseline = Evaluator.popularityLists(CollaborativeFilter(options: options).fit(data))
         #expect(baseline == expected)
         #expect(baseline.allSatisfy { !$0.isEmpty })
     }

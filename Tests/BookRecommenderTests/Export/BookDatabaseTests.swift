@@ -69,7 +69,7 @@ import Testing
         try EnrichCache(folder: cacheFolder, options: EnrichOptions())
             .write(Enrichment(status: .ok, authors: ["Cached Author"], thumbnail: "https://c.test/d.jpg"), for: "D")
         let data = workedExample
-        let model = Recommender().fit(data)
+        let model = CollaborativeFilter().fit(data)
         let url = folder.appendingPathComponent("app/books.mlmodel")
         let written = try CoreMLExport.write(
             model: bookModel(model, data, trainedAt: CoreMLSpecTests.trainedAt), to: url, cacheFolder: cacheFolder)
@@ -88,7 +88,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("coreml-file-\(UUID().uuidString)")
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let model = Recommender().fit(workedExample)
+        let model = CollaborativeFilter().fit(workedExample)
         #expect {
             try CoreMLExport.write(
                 model: bookModel(model, workedExample), to: file.appendingPathComponent("m.mlmodel"), cacheFolder: nil)

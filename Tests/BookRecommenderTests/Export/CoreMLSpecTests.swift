@@ -8,7 +8,7 @@ import Testing
     static let trainedAt = Date(timeIntervalSince1970: 1_750_000_000)
 
     static func spec(_ data: RatingData, _ change: (inout ModelOptions) -> Void = { _ in }) -> CoreMLSpec {
-        CoreMLExport.spec(model: bookModel(Recommender(options: options(change)).fit(data), data, trainedAt: trainedAt))
+        CoreMLExport.spec(model: bookModel(CollaborativeFilter(options: options(change)).fit(data), data, trainedAt: trainedAt))
     }
 
     /// 40 users rating some of 25 books, seeded.
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func everyItemCarriesTheBatchRunsNeighbourListBestFirst() {
-        let model = Recommender(options: options { $0.neighbors = 5 }).fit(Self.synthetic)
+        let model = CollaborativeFilter(options: options { $0.neighbors = 5 }).fit(Self.synthetic)
         let spec = CoreMLExport.spec(model: bookModel(model, Self.synthetic, trainedAt: Self.trainedAt))
         #expect(spec.recommender.itemStringIDs == Self.synthetic.itemKeys)
         #expect(spec.recommender.similarities.map(\.itemID) == (0..<25).map(UInt64.init))
@@ -101,7 +101,7 @@ import Testing
     @Test(arguments: [Similarity.cosine, .jaccard, .pearson])
     func coreMLsScoringRuleOnTheSpecGivesTheBatchPicks(similarity: Similarity) throws {
         let data = Self.synthetic
-        let model = Recommender(options: options { $0.similarity = similarity }).fit(data)
+        let model = CollaborativeFilter(options: options { $0.similarity = similarity }).fit(data)
         let spec = try CoreMLSpec(
             decoding: CoreMLExport.spec(model: bookModel(model, data, trainedAt: Self.trainedAt)).serialized)
         let lists = model.recommendAll()

@@ -6,7 +6,7 @@ import Testing
 /// The library's front door: `BookModel` gives the batch run's picks, to
 /// known readers and new ones alike, and is safe to share between tasks.
 @Suite struct BookModelTests {
-    /// The worked example (see `RecommenderTests`): A B C D, cosine, top 3, min ratings 2.
+    /// The worked example (see `CollaborativeFilterTests`): A B C D, cosine, top 3, min ratings 2.
     static let worked = ModelFiles.model(workedExample, options { $0.minRatings = 2 })
     static let data = syntheticData(users: 80, items: 50, seed: 5)
     static let synthetic = ModelFiles.model(data)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func everyKnownReaderGetsTheBatchRunsPicks() {
-        let fitted = Recommender(options: Self.synthetic.options).fit(Self.data)
+        let fitted = CollaborativeFilter(options: Self.synthetic.options).fit(Self.data)
         let batch = fitted.recommendAll()
         for (user, id) in Self.data.userIDs.enumerated() {
             let expected = batch[user].map { pick in

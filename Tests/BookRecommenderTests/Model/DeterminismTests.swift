@@ -8,7 +8,7 @@ import Testing
     private static let data = syntheticData(users: 2_000, items: 500, seed: 0x5EED)
 
     private static func fit(threads: Int, _ change: (inout ModelOptions) -> Void = { _ in }) -> FittedModel {
-        Recommender(
+        CollaborativeFilter(
             options: options {
                 $0.threads = threads
                 change(&$0)

@@ -38,8 +38,10 @@ import Testing
         let log = Log(quiet: true)
         let stage = ModelStage(settings: settings, log: log)
         let model = try #require(try stage.load())
+        let files = try settings.inputFiles()
+        let catalog = try settings.catalogFile()
         let result = try IngestStage(settings: settings, log: log).run(
-            try settings.inputFiles(), catalog: try settings.catalogFile(), model: model,
+            files, catalog: catalog, plan: InputPlan.forRun(settings, model: model, files: files, catalog: catalog),
             rejects: RejectLog(streamingTo: nil))
         return (model, result, try stage.prepare(result, model: model))
     }

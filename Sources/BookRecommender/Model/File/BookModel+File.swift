@@ -104,7 +104,7 @@ extension BookModel {
     static func decoded(
         path: String, file: Data, bytes: UnsafeRawBufferPointer, mapped: Bool = false, shard: Shard? = nil
     ) throws(BookModelError) -> BookModel {
-        var reader = try ModelFileReader(path: path, bytes: bytes, mapped: mapped)
+        var reader = try ModelFileDecoder(path: path, bytes: bytes, mapped: mapped)
         let metadataBytes = try reader.array(.metadata, of: UInt8.self)
         guard let metadata = try? JSONDecoder().decode(ModelMetadata.self, from: Data(metadataBytes)) else {
             throw reader.corrupt("the metadata block is not the expected JSON")
@@ -123,7 +123,7 @@ extension BookModel {
         let images = try reader.strings(.imageOffsets, .imageBytes, count: itemCount)
         let authorStarts = try reader.array(.authorStarts, of: UInt64.self, count: itemCount + 1)
         let authors = try reader.requiredStrings(.authorOffsets, .authorBytes, count: metadata.authors)
-        guard ModelFileReader.isRunOfOffsets(authorStarts, total: UInt64(authors.count)) else {
+        guard ModelFileDecoder.isRunOfOffsets(authorStarts, total: UInt64(authors.count)) else {
             throw reader.corrupt("author lists do not run through the authors")
         }
         let infos = (0..<itemCount).map { item in

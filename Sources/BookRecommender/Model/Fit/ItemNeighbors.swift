@@ -56,7 +56,7 @@ struct ItemNeighbors: Sendable {
     ///   (the sparse kernel finds a book's whole row from the book itself, so
     ///   a part's rows of its own books are already whole).
     init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil, part: TrainingPart? = nil) {
-        precondition(options.similarity != .auto, "ItemNeighbors: Recommender.fit resolves .auto first")
+        precondition(options.similarity != .auto, "ItemNeighbors: CollaborativeFilter.fit resolves .auto first")
         if options.similarity == .ease {
             let computed = part.map { $0.index == 0 } ?? true
             lists =

@@ -24,7 +24,7 @@ enum LocalEASE {
     /// `λ / mean(x²)`.
     static let ridge = 300.0
     /// The most books the dense Gram matrix may hold (1.6 GB): a wider
-    /// catalog is fitted with BM25 item-item instead (see `Recommender.fit`).
+    /// catalog is fitted with BM25 item-item instead (see `CollaborativeFilter.fit`).
     static let maximumBooks = 20_000
 
     /// The strength EASE gives a reader's value (stars, or an interaction's weight).

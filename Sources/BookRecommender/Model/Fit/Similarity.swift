@@ -24,7 +24,7 @@ public enum Similarity: String, Sendable, CaseIterable {
     case ease
     /// `ease` where it measured best and stays affordable, else `bm25` (with
     /// longer lists on sparse data); chosen when the model is fitted
-    /// (`Recommender.fit`), from the data's shape (see `AutoFilter`). A fitted
+    /// (`CollaborativeFilter.fit`), from the data's shape (see `AutoFilter`). A fitted
     /// model records the one it used.
     case auto
 

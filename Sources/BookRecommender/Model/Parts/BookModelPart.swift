@@ -31,7 +31,7 @@ package struct BookModelPart: Sendable {
         -> BookModelPart
     {
         guard ratings.count > 0 else { throw .noRatings }
-        let fitted = Recommender(options: options).fit(ratings.data, part: part)
+        let fitted = CollaborativeFilter(options: options).fit(ratings.data, part: part)
         guard let layout = fitted.partLayout else { preconditionFailure("BookModelPart: a part fit has a layout") }
         return BookModelPart(
             part: part, layout: layout, model: BookModel(fitted: fitted, ratings: ratings, trainedAt: Date()),

@@ -74,7 +74,7 @@ struct TrainingPartFile {
     /// The part in `bytes`, checked block by block.
     private static func decoded(path: String, bytes: UnsafeRawBufferPointer) throws(BookModelError) -> TrainingPartFile
     {
-        var reader = try ModelFileReader(path: path, bytes: bytes, magic: magic, supported: version)
+        var reader = try ModelFileDecoder(path: path, bytes: bytes, magic: magic, supported: version)
         let json = try reader.array(.partMetadata, of: UInt8.self)
         guard let metadata = try? JSONDecoder().decode(TrainingPartMetadata.self, from: Data(json)),
             (0..<Int(Int32.max)).contains(metadata.items), (0..<Int(Int32.max)).contains(metadata.links),

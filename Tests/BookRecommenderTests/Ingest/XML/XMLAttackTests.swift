@@ -18,13 +18,13 @@ import Testing
         return (document.path, secret.path)
     }
 
-    /// Reads `path` with `RatingsXMLReader`, returning the sink, the error and the time taken.
+    /// Reads `path` with `RatingsXMLFormat`, returning the sink, the error and the time taken.
     private func readRatings(_ path: String) -> (sink: CollectingSink, error: IngestError?, duration: Duration) {
         var sink = CollectingSink()
         var error: IngestError?
         let duration = ContinuousClock().measure {
             do throws(IngestError) {
-                try RatingsXMLReader().read(InputFile(path: path), into: &sink)
+                try RatingsXMLFormat().read(InputFile(path: path), into: &sink)
             } catch let caught {
                 error = caught
             }

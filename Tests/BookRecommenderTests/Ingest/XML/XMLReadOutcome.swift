@@ -6,7 +6,7 @@
 struct XMLReadOutcome: Equatable {
     /// How the file is read.
     enum Route: CustomStringConvertible {
-        /// `RatingsXMLReader.read(_:into:)` on `XMLStream`, one `String` per attribute.
+        /// `RatingsXMLFormat.read(_:into:)` on `XMLStream`, one `String` per attribute.
         case strings
         /// The byte-level read with this many threads, piece sizes and batch size.
         case bytes(threads: Int, pieceBytes: ClosedRange<Int>, batchRecords: Int)
@@ -31,9 +31,9 @@ struct XMLReadOutcome: Equatable {
         do throws(IngestError) {
             switch route {
             case .strings:
-                try RatingsXMLReader().read(InputFile(path: path), into: &sink)
+                try RatingsXMLFormat().read(InputFile(path: path), into: &sink)
             case .bytes(let threads, let pieceBytes, let batchRecords):
-                try RatingsXMLReader().read(
+                try RatingsXMLFormat().read(
                     InputFile(path: path), into: &sink, threads: threads, pieceBytes: pieceBytes,
                     batchRecords: batchRecords)
             }

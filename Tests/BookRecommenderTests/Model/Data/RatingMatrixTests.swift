@@ -18,7 +18,7 @@ import Testing
         #expect(matrix.byItem.offsets == [0, 2, 3, 4])
         #expect(matrix.byItem.entries.map(\.column) == [0, 1, 1, 0])
         #expect(matrix.byItem.entries.map(\.value) == [2, 1, 2, 4])
-        let model = Recommender().fit(data)
+        let model = CollaborativeFilter().fit(data)
         #expect(model.ratings(of: 0).map(\.item) == [0, 2])
         #expect(model.ratings(of: 0).map(\.rating) == [2, 4])
         #expect(model.duplicatesReplaced == 3)
@@ -44,7 +44,7 @@ import Testing
     @Test func emptyDataFitsAndRecommendsNothing() {
         var data = RatingData()
         data.userIDs = ["lonely"]
-        let picks = Recommender().fit(data).recommendAll()
+        let picks = CollaborativeFilter().fit(data).recommendAll()
         #expect(picks == [[]])
     }
 }

@@ -44,7 +44,7 @@ enum ModelFiles {
                 authors: Array(repeating: "Author \(index)", count: index % 3),
                 imageURL: index % 4 == 0 ? "https://example.org/\(key).jpg" : nil)
         }
-        return bookModel(Recommender(options: options).fit(data), data, items: items)
+        return bookModel(CollaborativeFilter(options: options).fit(data), data, items: items)
     }
 
     /// The byte offset of the payload of the block tagged `tag` in `bytes`.

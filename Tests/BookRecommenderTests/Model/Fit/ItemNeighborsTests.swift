@@ -5,7 +5,7 @@ import Testing
 /// Neighbour lists of `workedExample` (A B C D = 0 1 2 3), worked by hand.
 @Suite struct ItemNeighborsTests {
     private func neighbors(_ change: (inout ModelOptions) -> Void = { _ in }) -> FittedModel {
-        Recommender(options: options(change)).fit(workedExample)
+        CollaborativeFilter(options: options(change)).fit(workedExample)
     }
 
     private func expect(
@@ -90,7 +90,7 @@ import Testing
         // item 1 = (0, 3, 0), item 2 = (0, 0, 3): cos(0, 1) = cos(0, 2) = 9 / (√43 · 3).
         let data = ratingData(
             keys: ["Z", "Y", "X"], users: 3, ratings: [(0, 0, 5), (1, 0, 3), (1, 1, 3), (2, 0, 3), (2, 2, 3)])
-        let model = Recommender(options: options()).fit(data)
+        let model = CollaborativeFilter(options: options()).fit(data)
         let sim = 9 / (Float(43).squareRoot() * 3)
         expect(model, 0, [(2, sim), (1, sim)])
     }

@@ -75,7 +75,7 @@ import Testing
     @Test func picksScoreTheReadersStrengths() {
         var options = options { $0.similarity = .ease }
         options.top = 5
-        let model = Recommender(options: options).fit(Self.data)
+        let model = CollaborativeFilter(options: options).fit(Self.data)
         #expect(model.options.similarity == .ease)
         let picks = model.recommendAll()
         for user in [0, 7, 42] {
@@ -96,7 +96,7 @@ import Testing
         let dense = syntheticData(users: 80, items: 400, seed: 3)
         let rows = RatingMatrix(dense).byUser
         #expect(Double(rows.entryCount) / Double(rows.rowCount) >= LocalEASE.suitingBooksPerReader)
-        let denseFit = Recommender(options: ModelOptions()).fit(dense)
+        let denseFit = CollaborativeFilter(options: ModelOptions()).fit(dense)
         #expect(denseFit.options.similarity == .ease)
         // Three books a reader: too few for EASE to beat item-item.
         var ratings: [(user: Int32, item: Int32, rating: Float)] = []
@@ -104,7 +104,7 @@ import Testing
             ratings.append((Int32(index / 3), Int32((index * 7) % 30), Float(1 + index % 5)))
         }
         let sparse = ratingData(keys: (0..<30).map { "b\($0)" }, users: 60, ratings: ratings)
-        let sparseFit = Recommender(options: ModelOptions()).fit(sparse)
+        let sparseFit = CollaborativeFilter(options: ModelOptions()).fit(sparse)
         #expect(sparseFit.options.similarity == .bm25)
         #expect(sparseFit.options.neighbors == AutoFilter.sparseNeighbors)
         #expect(sparseFit.options.shrinkage == AutoFilter.sparseShrinkage)
@@ -112,13 +112,13 @@ import Testing
         var given = ModelOptions()
         given.neighbors = 12
         given.shrinkage = 0
-        let givenFit = Recommender(options: given).fit(sparse)
+        let givenFit = CollaborativeFilter(options: given).fit(sparse)
         #expect(givenFit.options.similarity == .bm25)
         #expect(givenFit.options.neighbors == 12 && givenFit.options.shrinkage == 0)
         // Only auto chooses: bm25 asked for by name keeps the general defaults.
         var bm25 = ModelOptions()
         bm25.similarity = .bm25
-        let bm25Fit = Recommender(options: bm25).fit(sparse)
+        let bm25Fit = CollaborativeFilter(options: bm25).fit(sparse)
         #expect(bm25Fit.options.neighbors == 64 && bm25Fit.options.shrinkage == 20)
     }
 

@@ -45,7 +45,7 @@ import Testing
 
     @Test(arguments: [Float(0.3), 0.6, 0.9])
     func picksBlendTheFilterScoreWithThePrior(weight: Float) {
-        let model = Recommender(
+        let model = CollaborativeFilter(
             options: options {
                 $0.minRatings = 1
                 $0.top = 4
@@ -83,8 +83,8 @@ import Testing
 
     @Test func autoChoosesThePriorOnlyForSparseBooksWithoutStars() {
         let unrated = Self.sparse(unrated: true)
-        #expect(Recommender().fit(unrated).options.popularityWeight == PopularityPrior.sparseWeight)
-        #expect(Recommender().fit(Self.sparse(unrated: false)).options.popularityWeight == 0)
+        #expect(CollaborativeFilter().fit(unrated).options.popularityWeight == PopularityPrior.sparseWeight)
+        #expect(CollaborativeFilter().fit(Self.sparse(unrated: false)).options.popularityWeight == 0)
         // Forty books a reader, all without stars: not sparse, so no prior.
         let dense = ratingData(
             keys: (0..<400).map { "d\($0)" }, users: 80, ratings: [],
@@ -92,17 +92,17 @@ import Testing
                 (Int32(index / 40), Int32((index / 40 * 7 + index % 40 * 3) % 400))
             }, shelfKind: .unrated)
         #expect(PopularityPrior.suits(RatingMatrix(dense)))
-        #expect(Recommender().fit(dense).options.popularityWeight == 0)
+        #expect(CollaborativeFilter().fit(dense).options.popularityWeight == 0)
         // Only auto chooses; a weight given is kept.
         var bm25 = ModelOptions()
         bm25.similarity = .bm25
-        #expect(Recommender(options: bm25).fit(unrated).options.popularityWeight == 0)
+        #expect(CollaborativeFilter(options: bm25).fit(unrated).options.popularityWeight == 0)
         var given = ModelOptions()
         given.popularityWeight = 0.25
-        #expect(Recommender(options: given).fit(unrated).options.popularityWeight == 0.25)
+        #expect(CollaborativeFilter(options: given).fit(unrated).options.popularityWeight == 0.25)
         // With the prior the fallback list is in reader order.
         let list = PopularityPrior.popularity(of: RatingMatrix(unrated)).items
-        #expect(Recommender().fit(unrated).popularity.items == list)
+        #expect(CollaborativeFilter().fit(unrated).popularity.items == list)
     }
 
     @Test func picksAreTheSameForAnyThreadCountAndNeverABookTheReaderHas() {
@@ -123,7 +123,7 @@ import Testing
         let data = ratingData(
             keys: (0..<80).map { "s\($0)" }, users: 300, ratings: ratings, shelf: shelf, shelfKind: .unrated)
         let fit = { (threads: Int) in
-            Recommender(
+            CollaborativeFilter(
                 options: options {
                     $0.similarity = .bm25
                     $0.popularityWeight = 0.6

@@ -38,7 +38,7 @@ import Testing
         //   A·B = 1.692308 · 1.375 p² = 0.607194    A·C = 1.632047 p² = 0.425871
         //   B·C = 1.571429 · 1.392405 q² = 0.108950  B·D = 1.571429 · 1.195652 q² = 0.093555
         //   C·D = 1.392405 · 1.195652 q² = 0.082897  D·E = 1.549296 · 1.752988 p² = 0.708694
-        let model = Recommender(options: options { $0.similarity = .bm25 }).fit(data)
+        let model = CollaborativeFilter(options: options { $0.similarity = .bm25 }).fit(data)
         expect(model, 0, [(1, 0.607194), (2, 0.425871)])
         expect(model, 1, [(0, 0.607194), (2, 0.108950), (3, 0.093555)])
         expect(model, 2, [(0, 0.425871), (1, 0.108950), (3, 0.082897)])
@@ -58,7 +58,7 @@ import Testing
         //   B·D = √3 q² = 0.086244 → / √(0.671265 · 0.571679) = 0.139222
         //   C·D = √3 q² = 0.086244 → / √(1.454093 · 0.571679) = 0.094593
         //   D·E = 2√2 p² = 0.738062 → / √(0.571679 · 1.043771) = 0.955458
-        let model = Recommender(options: options { $0.similarity = .tfidf }).fit(data)
+        let model = CollaborativeFilter(options: options { $0.similarity = .tfidf }).fit(data)
         expect(model, 0, [(1, 0.788653), (2, 0.423620)])
         expect(model, 1, [(0, 0.788653), (2, 0.151198), (3, 0.139222)])
         expect(model, 2, [(0, 0.423620), (1, 0.151198), (3, 0.094593)])
@@ -71,7 +71,7 @@ import Testing
         // TF-IDF: A = (√4 · w, 0), B = (√2 · w, 0) with w = −0.405465: the signs cancel in
         // A·B / (|A| |B|) = 2√2 w² / (2|w| · √2|w|) = 1.
         let pair = ratingData(keys: ["A", "B"], users: 2, ratings: [(0, 0, 4), (0, 1, 2), (1, 0, 5)])
-        let model = Recommender(options: options { $0.similarity = .tfidf }).fit(pair)
+        let model = CollaborativeFilter(options: options { $0.similarity = .tfidf }).fit(pair)
         expect(model, 0, [(1, 1)])
         expect(model, 1, [(0, 1)])
     }

@@ -38,7 +38,7 @@ import Testing
     func reasonsAreTheLargestContributions(similarity: Similarity) {
         let data = syntheticData(users: 600, items: 120, seed: 0x4EA5)
         Self.check(
-            Recommender(
+            CollaborativeFilter(
                 options: options {
                     $0.similarity = similarity
                     $0.neighbors = 30
@@ -56,7 +56,7 @@ import Testing
             index % 3 != 0 ? -value : index % 11 == 0 ? 0 : value
         }
         Self.check(
-            Recommender(
+            CollaborativeFilter(
                 options: options {
                     $0.similarity = .pearson
                     $0.neighbors = 80

@@ -4,13 +4,13 @@ import Testing
 
 @Suite struct BookCrossingCSVFormatTests {
     @Test func headerlessChunkNeedsTheExplicitFormat() throws {
-        let file = ReaderFixture.file("bx-book-ratings_split-chunk_no-header.csv")
-        #expect(throws: IngestError.self) { try ReaderFixture.read(.bookcrossing, file) }
-        let sink = try ReaderFixture.read(.bookcrossing, file, settings: .init(formatNamed: true))
+        let file = FormatFixture.file("bx-book-ratings_split-chunk_no-header.csv")
+        #expect(throws: IngestError.self) { try FormatFixture.read(.bookcrossing, file) }
+        let sink = try FormatFixture.read(.bookcrossing, file, settings: .init(formatNamed: true))
         #expect(sink.ratings.count == 5)
         #expect(sink.shelved.count == 75)
         #expect(sink.rejects.isEmpty)
-        #expect(sink.total == (try ReaderFixture.dataLines(file, header: false)))
+        #expect(sink.total == (try FormatFixture.dataLines(file, header: false)))
         #expect(
             sink.shelved.first
                 == CollectingSink.Shelved(user: "43842", book: BookRef(isbn13: "9780739432549"), line: 1))
@@ -18,12 +18,12 @@ import Testing
     }
 
     @Test func spreadsheetMangledCopy() throws {
-        let file = ReaderFixture.file("bx-book-ratings_spreadsheet-mangled.csv")
-        let sink = try ReaderFixture.read(.bookcrossing, file)
+        let file = FormatFixture.file("bx-book-ratings_spreadsheet-mangled.csv")
+        let sink = try FormatFixture.read(.bookcrossing, file)
         #expect(sink.ratings.count == 45)
         #expect(sink.shelved.count == 74)
         #expect(sink.rejects.isEmpty)
-        #expect(sink.total == (try ReaderFixture.dataLines(file)))
+        #expect(sink.total == (try FormatFixture.dataLines(file)))
         let second = try #require(sink.ratings.first { $0.line == 3 })
         #expect(
             second == CollectingSink.Rating(user: "276726", book: BookRef(isbn13: "9780155061224"), value: 2.5, line: 3)
@@ -43,7 +43,7 @@ import Testing
             + Array("\"2\";\"\";\"5\"\r\n\"M".utf8) + [0xFC] + Array("\";\"x\";\"7\"\r\n".utf8)
         let file = TemporaryFile(bytes)
         defer { file.remove() }
-        let sink = try ReaderFixture.read(.bookcrossing, InputFile(path: file.path))
+        let sink = try FormatFixture.read(.bookcrossing, InputFile(path: file.path))
         #expect(sink.rejects.map(\.reason) == [.ratingOffScale("11"), .missingUser, .noBookID])
         #expect(
             sink.ratings == [
@@ -53,8 +53,8 @@ import Testing
 
     @Test func stopsWhenTheSinkIsStopped() throws {
         var sink = CollectingSink(stopAfter: 5)
-        try ReaderFixture.read(
-            .bookcrossing, ReaderFixture.file("bx-book-ratings_spreadsheet-mangled.csv"), into: &sink)
+        try FormatFixture.read(
+            .bookcrossing, FormatFixture.file("bx-book-ratings_spreadsheet-mangled.csv"), into: &sink)
         #expect(sink.total == 5)
     }
 }

@@ -37,7 +37,7 @@ struct CollectedRows: RowSink {
     mutating func lostZeroKeys(_ keys: LostZeroKeys) {}
 }
 
-extension ReaderFixture {
+extension FormatFixture {
     /// Reads `file` as the delimited `format` into `sink`, on one thread,
     /// with the parser a run reads it with.
     static func read(

@@ -9,17 +9,17 @@ import Testing
         ("goodreads_library_export_2025_24col.csv", 8, 32),
     ])
     func everyRowIsARatingOrShelved(_ name: String, _ ratings: Int, _ shelved: Int) throws {
-        let file = ReaderFixture.file(name)
-        let sink = try ReaderFixture.read(.goodreads, file)
+        let file = FormatFixture.file(name)
+        let sink = try FormatFixture.read(.goodreads, file)
         #expect(sink.ratings.count == ratings)
         #expect(sink.shelved.count == shelved)
         #expect(sink.rejects.isEmpty)
-        #expect(sink.total == (try ReaderFixture.dataLines(file)))
+        #expect(sink.total == (try FormatFixture.dataLines(file)))
         #expect(Set(sink.ratings.map(\.user) + sink.shelved.map(\.user)) == [file.member])
     }
 
     @Test func bareFormulaISBNsOf2014() throws {
-        let sink = try ReaderFixture.read(.goodreads, ReaderFixture.file("goodreads_export_2014_31col_crlf.csv"))
+        let sink = try FormatFixture.read(.goodreads, FormatFixture.file("goodreads_export_2014_31col_crlf.csv"))
         #expect(
             sink.shelved.first
                 == CollectingSink.Shelved(
@@ -41,8 +41,8 @@ import Testing
     }
 
     @Test func quotedFormulaISBNsAndCustomShelvesOf2016() throws {
-        let sink = try ReaderFixture.read(
-            .goodreads, ReaderFixture.file("goodreads_library_export_2016_31col_reviews.csv"))
+        let sink = try FormatFixture.read(
+            .goodreads, FormatFixture.file("goodreads_library_export_2016_31col_reviews.csv"))
         let words = try #require(sink.ratings.first { $0.line == 9 })
         #expect(words.book.isbn13 == "9780765326362")
         #expect(words.value == 5)
@@ -53,8 +53,8 @@ import Testing
     }
 
     @Test func newerHeaderOf2025() throws {
-        let sink = try ReaderFixture.read(
-            .goodreads, ReaderFixture.file("goodreads_library_export_2025_24col.csv"))
+        let sink = try FormatFixture.read(
+            .goodreads, FormatFixture.file("goodreads_library_export_2025_24col.csv"))
         let freak = try #require(sink.ratings.first { $0.line == 41 })
         #expect(freak.book.isbn13 == "9780062218360")
         #expect(freak.book.authors == ["Steven D. Levitt", "Stephen J. Dubner"])
@@ -64,7 +64,7 @@ import Testing
 
     @Test func stopsWhenTheSinkIsStopped() throws {
         var sink = CollectingSink(stopAfter: 3)
-        try ReaderFixture.read(.goodreads, ReaderFixture.file("goodreads_library_export_2025_24col.csv"), into: &sink)
+        try FormatFixture.read(.goodreads, FormatFixture.file("goodreads_library_export_2025_24col.csv"), into: &sink)
         #expect(sink.total == 3)
     }
 
@@ -74,7 +74,7 @@ import Testing
         let file = TemporaryFile(
             Array((header + rows).utf8) + Array("4,D\u{1}".utf8) + [0xFF] + Array(",W,,,,2,read\n".utf8))
         defer { file.remove() }
-        let sink = try ReaderFixture.read(.goodreads, InputFile(path: file.path))
+        let sink = try FormatFixture.read(.goodreads, InputFile(path: file.path))
         #expect(
             sink.rejects.map(\.reason) == [
                 .ratingOffScale("6"), .ratingNotANumber("four"), .fieldCount(expected: 8, found: 7), .invalidEncoding,
@@ -86,7 +86,7 @@ import Testing
     @Test func missingColumnIsMalformed() throws {
         let file = TemporaryFile("Book Id,Title,Author,ISBN,ISBN13\n1,A,B,,\n")
         defer { file.remove() }
-        #expect(throws: IngestError.self) { try ReaderFixture.read(.goodreads, InputFile(path: file.path)) }
+        #expect(throws: IngestError.self) { try FormatFixture.read(.goodreads, InputFile(path: file.path)) }
     }
 
     /// With the format named, a header of its own (no `Exclusive Shelf`) is
@@ -94,12 +94,12 @@ import Testing
     @Test func aNamedFormatStillReadsAnUnusualHeaderByName() throws {
         let file = TemporaryFile("Book Id,Title,Author,ISBN,ISBN13,My Rating\n7,Emma,Jane Austen,0141439580,,4\n")
         defer { file.remove() }
-        let sink = try ReaderFixture.read(.goodreads, InputFile(path: file.path), settings: .init(formatNamed: true))
+        let sink = try FormatFixture.read(.goodreads, InputFile(path: file.path), settings: .init(formatNamed: true))
         #expect(sink.ratings.map(\.book.isbn13) == ["9780141439587"] && sink.ratings.map(\.line) == [2])
         let data = TemporaryFile("7,Emma,Jane Austen,0141439580,,4\n")
         defer { data.remove() }
         #expect(throws: IngestError.self) {
-            try ReaderFixture.read(.goodreads, InputFile(path: data.path), settings: .init(formatNamed: true))
+            try FormatFixture.read(.goodreads, InputFile(path: data.path), settings: .init(formatNamed: true))
         }
     }
 }

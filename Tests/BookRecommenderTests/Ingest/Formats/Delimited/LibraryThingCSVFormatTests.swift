@@ -4,13 +4,13 @@ import Testing
 
 @Suite struct LibraryThingCSVFormatTests {
     @Test func csvSample() throws {
-        let file = ReaderFixture.file("LibraryThing_export_2017.csv")
-        let sink = try ReaderFixture.read(.librarything, file)
+        let file = FormatFixture.file("LibraryThing_export_2017.csv")
+        let sink = try FormatFixture.read(.librarything, file)
         #expect(sink.ratings.count == 3)
         #expect(sink.shelved.count == 25)
         // The sample repeats its header on line 2.
         #expect(sink.rejects.map(\.reason) == [.ratingNotANumber("Rating")])
-        #expect(sink.total == (try ReaderFixture.dataLines(file)))
+        #expect(sink.total == (try FormatFixture.dataLines(file)))
         let first = try #require(sink.shelved.first)
         #expect(
             first.book
@@ -22,12 +22,12 @@ import Testing
     }
 
     @Test func tsvSampleUsesTheLinesWithInvalidUTF8() throws {
-        let file = ReaderFixture.file("librarything_export_2023.tsv")
-        let sink = try ReaderFixture.read(.librarything, file)
+        let file = FormatFixture.file("librarything_export_2023.tsv")
+        let sink = try FormatFixture.read(.librarything, file)
         #expect(sink.ratings.count == 25)
         #expect(sink.shelved.count == 7)
         #expect(sink.rejects.isEmpty)
-        #expect(sink.total == (try ReaderFixture.dataLines(file)))
+        #expect(sink.total == (try FormatFixture.dataLines(file)))
         let lines = Set(sink.ratings.map(\.line) + sink.shelved.map(\.line))
         #expect(lines.isSuperset(of: 29...33))
         let kamasutra = try #require(sink.shelved.first { $0.line == 29 })
@@ -45,7 +45,7 @@ import Testing
             + Array("\tX\t3.5\t[]\t\n8\tB\t\tfive\t\t\n9\tC\t\t0\t\t\n".utf8)
         let file = TemporaryFile(bytes, suffix: ".tsv")
         defer { file.remove() }
-        let sink = try ReaderFixture.read(.librarything, InputFile(path: file.path))
+        let sink = try FormatFixture.read(.librarything, InputFile(path: file.path))
         #expect(sink.ratings.map(\.book.title) == ["Café"])
         #expect(sink.ratings.map(\.value) == [3.5])
         #expect(sink.rejects.map(\.reason) == [.ratingNotANumber("five")])
@@ -54,7 +54,7 @@ import Testing
 
     @Test func stopsWhenTheSinkIsStopped() throws {
         var sink = CollectingSink(stopAfter: 2)
-        try ReaderFixture.read(.librarything, ReaderFixture.file("librarything_export_2023.tsv"), into: &sink)
+        try FormatFixture.read(.librarything, FormatFixture.file("librarything_export_2023.tsv"), into: &sink)
         #expect(sink.total == 2)
     }
 }

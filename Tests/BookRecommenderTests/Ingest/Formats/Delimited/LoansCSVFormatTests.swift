@@ -88,7 +88,7 @@ import Testing
 @Suite struct LoansChunkTests {
     @Test func loansReadTheSameInAnyChunks() throws {
         var catalog = Catalog()
-        _ = try CatalogReader().read(InputFile(path: LibrarySampleTests.catalog), into: &catalog) { _, _, _ in }
+        _ = try CatalogParser().read(InputFile(path: LibrarySampleTests.catalog), into: &catalog) { _, _, _ in }
         let whole = try IngestSnapshot.read(LoansCSVFormatTests.loans, .whole, format: .loans, catalog: catalog)
         #expect(
             whole.counts

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct RatingsCSVFormatTests {
     @Test func goodbooksSample() throws {
-        let file = ReaderFixture.file("goodbooks-10k_ratings.csv")
-        let sink = try ReaderFixture.read(.ratingsCSV, file)
+        let file = FormatFixture.file("goodbooks-10k_ratings.csv")
+        let sink = try FormatFixture.read(.ratingsCSV, file)
         #expect(sink.ratings.count == 99)
         #expect(sink.rejects.isEmpty && sink.shelved.isEmpty)
         #expect(
@@ -15,7 +15,7 @@ import Testing
     @Test func isbnColumnIsNormalised() throws {
         let file = TemporaryFile("User-ID;ISBN;Book-Rating\n1;043902348X;4\n2;439023483;5\n3;B07MNWKF2M;3\n4;=\"\";2\n")
         defer { file.remove() }
-        let sink = try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path), settings: .init(scale: .tenPoints))
+        let sink = try FormatFixture.read(.ratingsCSV, InputFile(path: file.path), settings: .init(scale: .tenPoints))
         #expect(
             sink.ratings.map(\.book) == [
                 BookRef(localID: "043902348X"), BookRef(isbn13: "9780439023481"), BookRef(localID: "asin:B07MNWKF2M"),
@@ -33,7 +33,7 @@ import Testing
         defer { file.remove() }
         let settings = DelimitedIngest.Settings(
             columns: ColumnMap(user: "User_id", item: "Id", rating: "review/score"))
-        let sink = try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path), settings: settings)
+        let sink = try FormatFixture.read(.ratingsCSV, InputFile(path: file.path), settings: settings)
         #expect(
             sink.ratings.map(\.book) == [
                 BookRef(isbn13: "9781930429482"), BookRef(localID: "asin:B0007FIF28"), BookRef(isbn13: "9780439023481"),
@@ -41,7 +41,7 @@ import Testing
             ])
         let numbers = TemporaryFile("user,item,rating\n1,1930429487,4\n2,258,5\n3,4000000000,3\n")
         defer { numbers.remove() }
-        let plain = try ReaderFixture.read(.ratingsCSV, InputFile(path: numbers.path))
+        let plain = try FormatFixture.read(.ratingsCSV, InputFile(path: numbers.path))
         #expect(plain.ratings.map(\.book.localID) == ["1930429487", "258", "4000000000"])
     }
 
@@ -49,7 +49,7 @@ import Testing
         let file = TemporaryFile("userId,movieId,rating,timestamp\r\n7,31,2.5,1260759144\r\n7,1029,0.5,1260759179\r\n")
         defer { file.remove() }
         let settings = DelimitedIngest.Settings(columns: ColumnMap(user: "userid", item: "movieId", rating: "rating"))
-        let sink = try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path), settings: settings)
+        let sink = try FormatFixture.read(.ratingsCSV, InputFile(path: file.path), settings: settings)
         #expect(sink.ratings.map(\.book.localID) == ["31", "1029"])
         #expect(sink.ratings.map(\.value) == [2.5, 0.5])
         #expect(sink.ratings.map(\.line) == [2, 3])
@@ -60,7 +60,7 @@ import Testing
         defer { file.remove() }
         let settings = DelimitedIngest.Settings(columns: ColumnMap(user: "userId", item: "bookId", rating: "rating"))
         let error = #expect(throws: IngestError.self) {
-            try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path), settings: settings)
+            try FormatFixture.read(.ratingsCSV, InputFile(path: file.path), settings: settings)
         }
         let message = "\(error.map { "\($0)" } ?? "")"
         #expect(message.contains("\"bookId\""))
@@ -71,7 +71,7 @@ import Testing
         let rows = "user_id,book_id,rating\n,5,4\n1,,4\n1,5,x\n1,5,9\n1,5\n1,5,4,extra\n1,\"unterminated,4\n"
         let file = TemporaryFile(rows)
         defer { file.remove() }
-        let sink = try ReaderFixture.read(
+        let sink = try FormatFixture.read(
             .ratingsCSV, InputFile(path: file.path), settings: .init(scale: RatingScale(minimum: 1, maximum: 5)))
         #expect(
             sink.rejects.map(\.reason) == [
@@ -85,7 +85,7 @@ import Testing
     @Test func invalidUTF8IsRejected() throws {
         let file = TemporaryFile(Array("user,item,rating\nA".utf8) + [0xE9] + Array(",1,4\n".utf8))
         defer { file.remove() }
-        let sink = try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path))
+        let sink = try FormatFixture.read(.ratingsCSV, InputFile(path: file.path))
         #expect(sink.rejects.map(\.reason) == [.invalidEncoding])
     }
 
@@ -93,12 +93,12 @@ import Testing
     func emptyFileIsMalformed(_ text: String) throws {
         let file = TemporaryFile(text)
         defer { file.remove() }
-        #expect(throws: IngestError.self) { try ReaderFixture.read(.ratingsCSV, InputFile(path: file.path)) }
+        #expect(throws: IngestError.self) { try FormatFixture.read(.ratingsCSV, InputFile(path: file.path)) }
     }
 
     @Test func stopsWhenTheSinkIsStopped() throws {
         var sink = CollectingSink(stopAfter: 10)
-        try ReaderFixture.read(.ratingsCSV, ReaderFixture.file("goodbooks-10k_ratings.csv"), into: &sink)
+        try FormatFixture.read(.ratingsCSV, FormatFixture.file("goodbooks-10k_ratings.csv"), into: &sink)
         #expect(sink.total == 10)
     }
 }

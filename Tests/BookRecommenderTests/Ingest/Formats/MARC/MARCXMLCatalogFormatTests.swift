@@ -2,8 +2,8 @@ import Testing
 
 @testable import BookRecommender
 
-/// MARC 21 XML catalogs, well-formed and broken, through `CatalogReader`.
-@Suite struct MARCXMLCatalogReaderTests {
+/// MARC 21 XML catalogs, well-formed and broken, through `CatalogParser`.
+@Suite struct MARCXMLCatalogFormatTests {
     @Test func recordsBecomeEntriesWithTheirPunctuationTrimmed() throws {
         let read = try MARCFixture("collection.xml")
         #expect(read.counts == RecordCounts(read: 3, used: 3, shelved: 0, rejected: 0))

@@ -1,6 +1,6 @@
 import Foundation
 
-extension RatingsXMLReader {
+extension RatingsXMLFormat {
     /// Reads every `rating` of `file` into `sink` as `read(_:into:)` does,
     /// but from the attribute bytes (see `RatingsXMLParser`) and, with
     /// `threads` above 1, in parallel: the content after the root's start tag

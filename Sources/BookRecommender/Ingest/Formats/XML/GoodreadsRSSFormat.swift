@@ -10,7 +10,7 @@ import Foundation
 /// to-read). The `description` blob, covers, dates and the nested
 /// `book`/`num_pages` element are not read. An item without a book id or a
 /// valid ISBN, or with a rating that is not 0–5, is sent to `sink.reject`.
-struct GoodreadsRSSReader: RatingReader {
+struct GoodreadsRSSFormat: FileParser {
     package init() {}
 
     /// The item elements this reader uses; every other child of `item` is skipped.

@@ -2,11 +2,11 @@ import Testing
 
 @testable import BookRecommender
 
-@Suite struct CatalogReaderTests {
+@Suite struct CatalogParserTests {
     @Test func goodbooksSample() throws {
         var catalog = Catalog()
         var rejects: [Int] = []
-        let rows = try CatalogReader().read(ReaderFixture.file("goodbooks-10k_books.csv"), into: &catalog) {
+        let rows = try CatalogParser().read(FormatFixture.file("goodbooks-10k_books.csv"), into: &catalog) {
             line, _, _ in
             rejects.append(line)
         }
@@ -28,7 +28,7 @@ import Testing
     /// The sample's `isbn13` floats are rounded to twelve digits: a repair
     /// from them alone must give the true ISBN (from `isbn`) or nothing.
     @Test func scientificRepairsAreNeverWrong() throws {
-        var tokenizer = try CSVTokenizer(path: ReaderFixture.file("goodbooks-10k_books.csv").path)
+        var tokenizer = try CSVTokenizer(path: FormatFixture.file("goodbooks-10k_books.csv").path)
         _ = try tokenizer.next()
         var repaired = 0
         while let record = try tokenizer.next() {
@@ -48,7 +48,7 @@ import Testing
         defer { file.remove() }
         var catalog = Catalog()
         var rejects: [(Int, RejectReason)] = []
-        let rows = try CatalogReader().read(InputFile(path: file.path), into: &catalog) { line, reason, _ in
+        let rows = try CatalogParser().read(InputFile(path: file.path), into: &catalog) { line, reason, _ in
             rejects.append((line, reason))
         }
         #expect(rows == RecordCounts(read: 5, used: 1, shelved: 0, blank: 1, rejected: 3))
@@ -67,7 +67,7 @@ import Testing
         defer { file.remove() }
         var catalog = Catalog()
         #expect(throws: IngestError.self) {
-            try CatalogReader().read(InputFile(path: file.path), into: &catalog) { _, _, _ in }
+            try CatalogParser().read(InputFile(path: file.path), into: &catalog) { _, _, _ in }
         }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// A reader streams: it never holds the whole file. It reports bad records to
 /// the sink and throws only when the file as a whole cannot be read.
-protocol RatingReader {
+protocol FileParser {
     /// Reads every record of `file`.
     /// - Throws: `IngestError.cannotRead` or `.malformed` when the file cannot
     ///   be read or parsed at all; records seen before that were already sent.

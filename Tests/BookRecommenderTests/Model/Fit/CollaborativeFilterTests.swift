@@ -27,7 +27,7 @@ private func expectPicks(
 /// Popularity, m = 10, C = 17/8 = 2.125 (m·C = 21.25):
 /// A (3 + 21.25)/12 = 2.020833, B (5 + 21.25)/13 = 2.019231,
 /// C (4 + 21.25)/12 = 2.104167, D (5 + 21.25)/11 = 2.386364 → D, C, A, B.
-@Suite struct RecommenderTests {
+@Suite struct CollaborativeFilterTests {
     private static let baseOptions = options {
         $0.top = 3
         $0.minRatings = 2
@@ -36,7 +36,7 @@ private func expectPicks(
     private func picks(_ change: (inout ModelOptions) -> Void = { _ in }) -> [[Recommendation]] {
         var options = Self.baseOptions
         change(&options)
-        return Recommender(options: options).fit(workedExample).recommendAll()
+        return CollaborativeFilter(options: options).fit(workedExample).recommendAll()
     }
 
     @Test func weightedSumWithReasonsAndFill() {
@@ -75,7 +75,7 @@ private func expectPicks(
         data.shelfUser.append(0)
         data.shelfItem.append(2)
         data.shelfTag.append(.otherEdition)
-        let all = Recommender(options: Self.baseOptions).fit(data).recommendAll()
+        let all = CollaborativeFilter(options: Self.baseOptions).fit(data).recommendAll()
         expectPicks(all[0], [(3, 2.386364, true, [])])
     }
 
@@ -109,12 +109,12 @@ private func expectPicks(
         let data = ratingData(
             keys: ["Q", "P", "T"], users: 3,
             ratings: [(0, 0, 4), (0, 1, 4), (1, 0, 4), (1, 2, 4), (2, 1, 4), (2, 2, 4)])
-        let all = Recommender(options: options { $0.minRatings = 1 }).fit(data).recommendAll()
+        let all = CollaborativeFilter(options: options { $0.minRatings = 1 }).fit(data).recommendAll()
         expectPicks(all[0], [(2, 4, false, [(1, 4, 2), (0, 4, 2)])])
         // Items 1 ("Y") and 2 ("X") score the same for u0: X's key sorts first.
         let tie = ratingData(
             keys: ["Z", "Y", "X"], users: 3, ratings: [(0, 0, 5), (1, 0, 3), (1, 1, 3), (2, 0, 3), (2, 2, 3)])
-        let tied = Recommender(options: options { $0.minRatings = 1 }).fit(tie).recommendAll()
+        let tied = CollaborativeFilter(options: options { $0.minRatings = 1 }).fit(tie).recommendAll()
         #expect(tied[0].map(\.item) == [2, 1])
         #expect(tied[0][0].score == tied[0][1].score)
     }

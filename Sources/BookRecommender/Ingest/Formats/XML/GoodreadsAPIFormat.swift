@@ -12,7 +12,7 @@ import Foundation
 /// `to-read`, say). Descriptions, images, dates and the rest are not read. A
 /// review without a usable book, or with a rating that is not 0–5, is sent to
 /// `sink.reject` with the line its `<review>` starts on.
-struct GoodreadsAPIReader: RatingReader {
+struct GoodreadsAPIFormat: FileParser {
     package init() {}
 
     /// The paths below `review` this reader uses; every other element is skipped.

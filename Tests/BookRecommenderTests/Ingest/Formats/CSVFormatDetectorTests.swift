@@ -14,12 +14,12 @@ import Testing
         ("goodbooks-10k_ratings.csv", .ratingsCSV),
     ])
     func samplesAreRecognised(_ name: String, _ format: InputFormat) throws {
-        #expect(try CSVFormatDetector.detect(file: ReaderFixture.file(name)) == format)
+        #expect(try CSVFormatDetector.detect(file: FormatFixture.file(name)) == format)
     }
 
     @Test(arguments: ["bx-book-ratings_split-chunk_no-header.csv", "goodbooks-10k_books.csv"])
     func unknownHeadersGiveNil(_ name: String) throws {
-        #expect(try CSVFormatDetector.detect(file: ReaderFixture.file(name)) == nil)
+        #expect(try CSVFormatDetector.detect(file: FormatFixture.file(name)) == nil)
     }
 
     @Test(

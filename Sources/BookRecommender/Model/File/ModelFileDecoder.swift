@@ -8,7 +8,7 @@
 /// Large passes (the checksum, copies, checks of entries) go in chunks of
 /// `chunk` bytes; over a mapped file (`ModelFileBytes.map`) each chunk's
 /// pages are released once passed, so reading the file never holds all of it.
-struct ModelFileReader {
+struct ModelFileDecoder {
     typealias Tag = ModelFileFormat.Tag
     /// The bytes one step of a large pass covers: a multiple of the page size and of XXH64's 32-byte stripe.
     static let chunk = 8 << 20

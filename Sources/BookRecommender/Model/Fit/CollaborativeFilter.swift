@@ -2,10 +2,10 @@
 /// from everyone's ratings; the fitted model then picks books for every user.
 ///
 /// ```swift
-/// let model = Recommender(options: options).fit(data)
+/// let model = CollaborativeFilter(options: options).fit(data)
 /// let picks = model.recommendAll()  // picks[u] for user index u
 /// ```
-struct Recommender: Sendable {
+struct CollaborativeFilter: Sendable {
     /// The settings `fit` uses and hands on to the fitted model.
     package var options: ModelOptions
 

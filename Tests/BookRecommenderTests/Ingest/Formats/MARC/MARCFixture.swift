@@ -2,7 +2,7 @@ import Foundation
 
 @testable import BookRecommender
 
-/// A MARC 21 XML catalog read through `CatalogReader`, as `--catalog` reads it.
+/// A MARC 21 XML catalog read through `CatalogParser`, as `--catalog` reads it.
 struct MARCFixture {
     var catalog = Catalog()
     var counts = RecordCounts()
@@ -12,10 +12,10 @@ struct MARCFixture {
     static func path(_ name: String) -> String { XMLFixtures.path("marc/\(name)") }
 
     /// Reads the catalog at `path`.
-    /// - Throws: what `CatalogReader.read` throws.
+    /// - Throws: what `CatalogParser.read` throws.
     init(path: String) throws(IngestError) {
         var rejects: [(line: Int, reason: RejectReason, record: String)] = []
-        counts = try CatalogReader().read(InputFile(path: path), into: &catalog) { line, reason, record in
+        counts = try CatalogParser().read(InputFile(path: path), into: &catalog) { line, reason, record in
             rejects.append((line, reason, record))
         }
         self.rejects = rejects

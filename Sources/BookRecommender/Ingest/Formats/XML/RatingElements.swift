@@ -1,11 +1,11 @@
 /// Turns the `rating` elements of ratings XML into batch rows, with the same
-/// decisions as `RatingsXMLReader.read(_:into:)`.
+/// decisions as `RatingsXMLFormat.read(_:into:)`.
 ///
 /// A rating whose user and book (a `book` id alone) were accepted before and
 /// whose value is a small whole number on the scale (or a 0 that shelves the
 /// book) costs two array lookups (dictionary lookups for keys that are not
 /// small numbers) and no `String`. Any other element takes
-/// `RatingsXMLReader.parse`, on the attributes as `XMLStream` gives them.
+/// `RatingsXMLFormat.parse`, on the attributes as `XMLStream` gives them.
 struct RatingElements {
     /// The `value` rule: the file's scale, or none while it is being detected
     /// (values then stay as they are; see `RatingField`).
@@ -18,7 +18,7 @@ struct RatingElements {
     private var books = KeyInterner()
 
     init(scale: RatingScale?) {
-        rating = RatingsXMLReader.ratingField(scale: scale)
+        rating = RatingsXMLFormat.ratingField(scale: scale)
     }
 
     /// What `plainRow` found.
@@ -76,12 +76,12 @@ struct RatingElements {
         return .rating(user: userIndex, book: bookIndex, value: onScale)
     }
 
-    /// Adds the element as `RatingsXMLReader.read(_:into:)` would: a rating
+    /// Adds the element as `RatingsXMLFormat.read(_:into:)` would: a rating
     /// or an interaction, numbering a user or book new to this parser, or a
     /// reject.
     private mutating func addByText(_ tag: XMLStartTag) {
         let attributes = tag.textAttributes()
-        switch RatingsXMLReader.parse(attributes, rating: rating) {
+        switch RatingsXMLFormat.parse(attributes, rating: rating) {
         case .reject(let reason):
             batch.reject(
                 line: tag.line, reason: reason, record: XMLMarkup.emptyElement("rating", attributes: attributes))
@@ -114,7 +114,7 @@ struct RatingElements {
             .joined(separator: "\0")
     }
 
-    /// True when `bytes` are a key `RatingsXMLReader` would keep as they are:
+    /// True when `bytes` are a key `RatingsXMLFormat` would keep as they are:
     /// not empty, starting and ending with a printable ASCII byte (so there
     /// are no blanks to trim) and free of `&` (see `XMLStartTag.text(ofValue:)`).
     @inline(__always)

@@ -3,11 +3,11 @@ import Testing
 
 @testable import BookRecommender
 
-@Suite struct GoodreadsRSSReaderTests {
+@Suite struct GoodreadsRSSFormatTests {
     private func read(_ path: String, stopAfter: Int? = nil) -> (sink: CollectingSink, error: IngestError?) {
         var sink = CollectingSink(stopAfter: stopAfter)
         do throws(IngestError) {
-            try GoodreadsRSSReader().read(InputFile(path: path), into: &sink)
+            try GoodreadsRSSFormat().read(InputFile(path: path), into: &sink)
             return (sink, nil)
         } catch {
             return (sink, error)

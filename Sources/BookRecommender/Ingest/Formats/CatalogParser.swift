@@ -2,8 +2,8 @@
 /// (`book_id, goodreads_book_id, isbn, isbn13, authors,
 /// original_publication_year, title, image_url`, …) or the minimal
 /// `isbn,title,authors[,image_url]`, in UTF-8; or, when the file starts with
-/// `<`, a library's MARC 21 XML (see `MARCXMLCatalogReader`).
-package struct CatalogReader {
+/// `<`, a library's MARC 21 XML (see `MARCXMLCatalogFormat`).
+package struct CatalogParser {
     package init() {}
 
     /// Adds every usable row of `file` to `catalog`, reporting the others
@@ -11,12 +11,12 @@ package struct CatalogReader {
     /// - Returns: the rows read, used, blank and rejected.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or lacks an `isbn` or `title` column, or
-    ///   is XML that `MARCXMLCatalogReader` cannot read at all.
+    ///   is XML that `MARCXMLCatalogFormat` cannot read at all.
     package func read(
         _ file: InputFile, into catalog: inout Catalog, reject: (Int, RejectReason, String) -> Void
     ) throws(IngestError) -> RecordCounts {
         if try FileHead.read(file).firstSignificantByte == UInt8(ascii: "<") {
-            return try MARCXMLCatalogReader().read(file, into: &catalog, reject: reject)
+            return try MARCXMLCatalogFormat().read(file, into: &catalog, reject: reject)
         }
         var input = try DelimitedFile(file)
         let columns = Columns(
@@ -102,7 +102,7 @@ package struct CatalogReader {
             else { return rejected(record, .invalidEncoding) }
             let isbn13 =
                 ISBN.normalize(isbnText).isbn13 ?? ISBN.normalize(isbn13Text).isbn13
-                ?? CatalogReader.lostZeros(isbnText, confirmedBy: isbn13Text)
+                ?? CatalogParser.lostZeros(isbnText, confirmedBy: isbn13Text)
             let bookID = bookIDText.isEmpty ? (isbn13 ?? isbnText) : bookIDText
             guard !bookID.isEmpty else { return rejected(record, .noBookID) }
             if title.isEmpty { title = originalTitle }

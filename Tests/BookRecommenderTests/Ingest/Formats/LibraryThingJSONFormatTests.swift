@@ -2,9 +2,9 @@ import Testing
 
 @testable import BookRecommender
 
-@Suite struct LibraryThingJSONReaderTests {
+@Suite struct LibraryThingJSONFormatTests {
     @Test func jsonSample() throws {
-        let sink = try ReaderFixture.read(LibraryThingJSONReader(), ReaderFixture.file("librarything_export_2019.json"))
+        let sink = try FormatFixture.read(LibraryThingJSONFormat(), FormatFixture.file("librarything_export_2019.json"))
         #expect(sink.shelved.count == 13)
         #expect(sink.ratings.isEmpty)
         #expect(sink.rejects.isEmpty)
@@ -36,7 +36,7 @@ import Testing
             """
         let file = TemporaryFile(text, suffix: ".json")
         defer { file.remove() }
-        let sink = try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: file.path))
+        let sink = try FormatFixture.read(LibraryThingJSONFormat(), InputFile(path: file.path))
         #expect(sink.ratings.map(\.line) == [2, 5])
         #expect(sink.ratings.map(\.value) == [4, 2.5])
         #expect(sink.ratings.first?.book.isbn13 == "9780439023481")
@@ -58,7 +58,7 @@ import Testing
             """
         let file = TemporaryFile(text, suffix: ".json")
         defer { file.remove() }
-        let sink = try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: file.path))
+        let sink = try FormatFixture.read(LibraryThingJSONFormat(), InputFile(path: file.path))
         #expect(sink.total == 1 && sink.rejects.isEmpty)
         #expect(
             sink.ratings.map(\.book) == [
@@ -69,14 +69,14 @@ import Testing
         #expect(sink.ratings.map(\.line) == [1])
         let map = TemporaryFile("{\n \"1\": \"broken\",\n \"2\": {\"title\": \"Two\"}\n}", suffix: ".json")
         defer { map.remove() }
-        let mapSink = try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: map.path))
+        let mapSink = try FormatFixture.read(LibraryThingJSONFormat(), InputFile(path: map.path))
         #expect(mapSink.rejects.map(\.line) == [2] && mapSink.shelved.map(\.line) == [3])
     }
 
     @Test func unclosedObjectIsAReject() throws {
         let file = TemporaryFile("{\n \"1\": {\"title\": \"One\"},\n \"2\": {\"title\": \"T", suffix: ".json")
         defer { file.remove() }
-        let sink = try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: file.path))
+        let sink = try FormatFixture.read(LibraryThingJSONFormat(), InputFile(path: file.path))
         #expect(sink.shelved.map(\.line) == [2])
         #expect(sink.rejects.map(\.line) == [3])
     }
@@ -86,20 +86,20 @@ import Testing
         let file = TemporaryFile(text, suffix: ".json")
         defer { file.remove() }
         #expect(throws: IngestError.self) {
-            try ReaderFixture.read(LibraryThingJSONReader(), InputFile(path: file.path))
+            try FormatFixture.read(LibraryThingJSONFormat(), InputFile(path: file.path))
         }
     }
 
     @Test func oversizedFileIsRefused() {
-        let reader = LibraryThingJSONReader(maxFileBytes: 100)
+        let reader = LibraryThingJSONFormat(maxFileBytes: 100)
         #expect(throws: IngestError.self) {
-            try ReaderFixture.read(reader, ReaderFixture.file("librarything_export_2019.json"))
+            try FormatFixture.read(reader, FormatFixture.file("librarything_export_2019.json"))
         }
     }
 
     @Test func stopsWhenTheSinkIsStopped() throws {
         var sink = CollectingSink(stopAfter: 4)
-        try LibraryThingJSONReader().read(ReaderFixture.file("librarything_export_2019.json"), into: &sink)
+        try LibraryThingJSONFormat().read(FormatFixture.file("librarything_export_2019.json"), into: &sink)
         #expect(sink.total == 4)
     }
 }

@@ -3,11 +3,11 @@ import Testing
 
 @testable import BookRecommender
 
-@Suite struct GoodreadsAPIReaderTests {
+@Suite struct GoodreadsAPIFormatTests {
     private func read(_ path: String) -> (sink: CollectingSink, error: IngestError?) {
         var sink = CollectingSink()
         do throws(IngestError) {
-            try GoodreadsAPIReader().read(InputFile(path: path), into: &sink)
+            try GoodreadsAPIFormat().read(InputFile(path: path), into: &sink)
             return (sink, nil)
         } catch {
             return (sink, error)

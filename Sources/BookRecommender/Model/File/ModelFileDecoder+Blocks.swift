@@ -1,6 +1,6 @@
 import Foundation
 
-extension ModelFileReader {
+extension ModelFileDecoder {
     /// The ingest blocks of a version-2 file: the ingest `bookrec train`
     /// kept for a model of `ratings` ratings, or nil when both are empty.
     /// - Throws: `BookModelError.corrupt` for JSON that is not the expected
@@ -53,7 +53,7 @@ extension ModelFileReader {
     }
 }
 
-extension ModelFileReader {
+extension ModelFileDecoder {
     /// The next sparse matrix, copied: `rows` rows over columns `0..<columns`,
     /// `entries` entries in all, values finite.
     /// - Throws: `BookModelError.corrupt` for offsets that do not run through the entries or a column out of range.

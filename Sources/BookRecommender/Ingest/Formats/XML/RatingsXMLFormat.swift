@@ -23,7 +23,7 @@ import Foundation
 /// `read(_:into:)` serves any `RecordSink` on `XMLStream`, one `String`
 /// per attribute; `Ingestor` takes `read(_:into:threads:)`, the same result
 /// from the attribute bytes, on several threads.
-package struct RatingsXMLReader: RatingReader {
+package struct RatingsXMLFormat: FileParser {
     /// The scale of the file's ratings, over the root's `scale`; nil takes the
     /// root's, or detects it (see `IngestSink.beginScaleDetection()`).
     package var scale: RatingScale?

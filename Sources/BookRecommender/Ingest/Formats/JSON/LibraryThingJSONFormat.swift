@@ -6,7 +6,7 @@ import Foundation
 /// members `books_id`, `title`, … rather than books) is that one book. The
 /// user is the file's member (`InputFile.member`); `rating` (assumed key name; absent, empty or 0 =
 /// an interaction of the kind its `collections` say) is on the 0.5–5 scale.
-struct LibraryThingJSONReader: RatingReader {
+struct LibraryThingJSONFormat: FileParser {
     /// The largest file accepted by default: 256 MiB.
     static let defaultMaxFileBytes = 256 << 20
 

@@ -17,7 +17,7 @@
 /// control number or title is `rejected` with the line its `<record>` starts
 /// on. A record naming an id an earlier record holds is used under its other
 /// ids and written to `rejects.csv` once, counted in `Catalog.counts.clashes`.
-struct MARCXMLCatalogReader {
+struct MARCXMLCatalogFormat {
     /// The most clashing ids a reject reason lists.
     private static let listedClashes = 5
 

@@ -3,13 +3,13 @@ import Testing
 
 @testable import BookRecommender
 
-@Suite struct RatingsXMLReaderTests {
+@Suite struct RatingsXMLFormatTests {
     private func read(
         _ path: String, scale: RatingScale? = nil, stopAfter: Int? = nil
     ) -> (sink: CollectingSink, error: IngestError?) {
         var sink = CollectingSink(stopAfter: stopAfter)
         do throws(IngestError) {
-            try RatingsXMLReader(scale: scale).read(InputFile(path: path), into: &sink)
+            try RatingsXMLFormat(scale: scale).read(InputFile(path: path), into: &sink)
             return (sink, nil)
         } catch {
             return (sink, error)
@@ -173,7 +173,7 @@ import Testing
         #expect(size > 20_000_000)
 
         var sink = LineCheckingSink()
-        try RatingsXMLReader().read(InputFile(path: url.path), into: &sink)
+        try RatingsXMLFormat().read(InputFile(path: url.path), into: &sink)
         #expect(sink.count == count)
         #expect(sink.wrongLines == 0)
     }

@@ -3,14 +3,14 @@ import Foundation
 @testable import BookRecommender
 
 /// The sample files in `Fixtures/csv/` (see `SOURCES.md` there).
-enum ReaderFixture {
+enum FormatFixture {
     static func file(_ name: String) -> InputFile {
         let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/csv/\(name)")
         return InputFile(path: url.path)
     }
 
     /// Reads `file` with `reader` into a fresh sink.
-    static func read(_ reader: some RatingReader, _ file: InputFile) throws -> CollectingSink {
+    static func read(_ reader: some FileParser, _ file: InputFile) throws -> CollectingSink {
         var sink = CollectingSink()
         try reader.read(file, into: &sink)
         return sink
