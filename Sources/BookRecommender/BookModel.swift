@@ -36,7 +36,7 @@ public struct BookModel: Sendable {
     /// When it was fitted (`bookrec` takes `SOURCE_DATE_EPOCH` instead when
     /// it is set, for model files equal byte for byte).
     public package(set) var trainedAt: Date
-    package let books: BookTable
+    let books: BookTable
     let tables: ScoringTables
     private let editions: LazyEditions
     /// The training readers, in `books`' numbering.
@@ -46,7 +46,7 @@ public struct BookModel: Sendable {
     let userOrder: [Int32]
     /// What `bookrec train` read to fit it, for runs on the same inputs; nil
     /// for a model fitted by a Swift program or kept without it.
-    package var trainingIngest: TrainingIngest?
+    var trainingIngest: TrainingIngest?
 
     /// Fits the item-item filter on `ratings` with `options` (the defaults
     /// are those of the `bookrec` command line).
@@ -56,7 +56,8 @@ public struct BookModel: Sendable {
         -> BookModel
     {
         guard ratings.count > 0 else { throw .noRatings }
-        return BookModel(fitted: CollaborativeFilter(options: options).fit(ratings.data), ratings: ratings, trainedAt: Date())
+        return BookModel(
+            fitted: CollaborativeFilter(options: options).fit(ratings.data), ratings: ratings, trainedAt: Date())
     }
 
     /// The model of `fitted`, which was fitted on `ratings`.

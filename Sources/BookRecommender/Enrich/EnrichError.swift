@@ -33,7 +33,7 @@ indirect enum EnrichError: Error, CustomStringConvertible, Equatable, Sendable {
     case cacheWriteFailed(path: String, reason: String)
 
     /// One line for logs and `failed:` statuses; never holds the key.
-    package var description: String {
+    var description: String {
         switch self {
         case .noAPIKey(let variable):
             "no Google Books API key: set \(variable) (unkeyed calls share an exhausted anonymous quota)"

@@ -2,16 +2,16 @@ import Foundation
 
 /// Settings of the enrich stage. The defaults are the production ones; tests
 /// shrink the rates, backoffs and timeouts and point `baseURL` at a loopback server.
-package struct EnrichOptions: Sendable {
+struct EnrichOptions: Sendable {
     /// The public Google Books endpoint.
     static let defaultBaseURL = URL(string: "https://www.googleapis.com/books/v1")!
 
     /// API root; `/volumes` and `/volumes/{id}` are appended.
-    package var baseURL = EnrichOptions.defaultBaseURL
+    var baseURL = EnrichOptions.defaultBaseURL
     /// Environment variable holding the API key, sent as `key=`.
-    package var apiKeyVariable = "GOOGLE_BOOKS_API_KEY"
+    var apiKeyVariable = "GOOGLE_BOOKS_API_KEY"
     /// Where the key is read from; the process environment unless a test replaces it.
-    package var environment = ProcessInfo.processInfo.environment
+    var environment = ProcessInfo.processInfo.environment
     /// Whether a missing key disables lookups (cache hits are still used).
     ///
     /// Decision: `true` by default. Google bills unkeyed calls to one shared
@@ -22,11 +22,11 @@ package struct EnrichOptions: Sendable {
     var requireKey = true
     /// Two-letter country sent as `country=`; without it Google answers 403
     /// `unknownLocation` to callers it cannot geolocate (data-centre IPs).
-    package var country = "US"
+    var country = "US"
     /// Volumes asked for per search (`maxResults=`).
     var maxResults = 3
     /// Requests per second, shared by every lookup.
-    package var rate = 1.0
+    var rate = 1.0
     /// Requests that may go out at once above the steady rate.
     var burst = 2
     /// Requests in flight at most.
@@ -47,23 +47,23 @@ package struct EnrichOptions: Sendable {
     /// Whole seconds per request.
     var timeoutSeconds = 10
     /// Cache folder; `nil` disables the cache.
-    package var cacheFolder: URL?
+    var cacheFolder: URL?
     /// How long `ok` entries are reused.
     var positiveTTL: TimeInterval = 30 * 86_400
     /// How long `not-found` entries are reused.
     var negativeTTL: TimeInterval = 7 * 86_400
     /// No network at all: cache hits are used, everything else is `skipped: offline`.
-    package var offline = false
+    var offline = false
     /// Seed for the backoff jitter; `nil` uses the system generator.
-    package var seed: UInt64?
+    var seed: UInt64?
     /// The clock used for cache ages.
-    package var now: @Sendable () -> Date = { Date() }
+    var now: @Sendable () -> Date = { Date() }
 
     /// The production defaults.
-    package init() {}
+    init() {}
 
     /// The configured key, or `nil` when the variable is unset or blank.
-    package var apiKey: String? {
+    var apiKey: String? {
         guard let value = environment[apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
             !value.isEmpty
         else { return nil }

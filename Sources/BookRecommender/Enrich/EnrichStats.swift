@@ -7,7 +7,7 @@ struct EnrichStats: Sendable, Equatable, Codable {
     /// Requests that got no answer (timeout, dropped connection, other network error).
     var transportFailures = 0
     /// Requests sent again after a retryable failure.
-    package var retries = 0
+    var retries = 0
     /// Seconds spent waiting for the rate limiter, summed over requests.
     var limiterWaitSeconds = 0.0
     /// Books answered from the cache.
@@ -15,13 +15,13 @@ struct EnrichStats: Sendable, Equatable, Codable {
     /// Cache entries that could not be written (each also listed in the issues).
     var cacheWriteFailures = 0
     /// Books by outcome.
-    package var enriched = 0
+    var enriched = 0
     /// Books Google Books does not have.
-    package var notFound = 0
+    var notFound = 0
     /// Books whose lookup failed.
-    package var failed = 0
+    var failed = 0
     /// Books not looked up (offline, no key, key refused, quota gone, nothing to search by).
-    package var skipped = 0
+    var skipped = 0
     /// Whether the daily quota stopped the run, and what said so.
     var quotaExhausted = false
     /// What said the quota is gone (status and message), when it is.
@@ -36,7 +36,7 @@ struct EnrichStats: Sendable, Equatable, Codable {
     var requestCapReached = false
 
     /// All counters at zero.
-    package init() {}
+    init() {}
 
     mutating func count(_ status: EnrichmentStatus) {
         switch status {

@@ -7,13 +7,13 @@ import Foundation
 /// cache hits are still used and every other book is `skipped` with the reason.
 struct Enricher: Sendable {
     /// The settings this enricher runs with.
-    package let options: EnrichOptions
+    let options: EnrichOptions
     private let transport: any HTTPTransport
 
     /// - Parameters:
     ///   - options: the settings; `options.baseURL` picks the server.
     ///   - transport: the HTTP client; by default a `URLSessionTransport` with `options.timeoutSeconds`.
-    package init(options: EnrichOptions, transport: (any HTTPTransport)? = nil) {
+    init(options: EnrichOptions, transport: (any HTTPTransport)? = nil) {
         self.options = options
         self.transport = transport ?? URLSessionTransport(timeoutSeconds: options.timeoutSeconds)
     }
@@ -22,7 +22,7 @@ struct Enricher: Sendable {
     /// Never throws: every book ends with a status, and run-level problems are
     /// listed in `EnrichmentResult.issues`.
     /// - Parameter progress: called once per distinct book as it is settled, one call at a time.
-    package func enrich(
+    func enrich(
         _ books: [BookLookup], progress: (@Sendable (EnrichProgress) -> Void)? = nil
     ) async -> EnrichmentResult {
         var seen = Set<String>()

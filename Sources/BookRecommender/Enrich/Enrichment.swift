@@ -2,12 +2,12 @@
 /// plain-text description, `http`/`https` links only, an `https` cover without the page curl.
 struct Enrichment: Sendable, Equatable, Codable {
     /// How the lookup ended; the other fields are set only for `ok`.
-    package var status: EnrichmentStatus
+    var status: EnrichmentStatus
     /// Title and authors as Google Books has them.
-    package var title: String?
-    package var authors: [String]
+    var title: String?
+    var authors: [String]
     /// Plain text; paragraphs separated by a blank line. Never contains markup.
-    package var description: String?
+    var description: String?
     /// The web reader link, else the preview link.
     var previewLink: String?
     /// Cover thumbnail, `https`, without the page-curl effect.
@@ -22,7 +22,7 @@ struct Enrichment: Sendable, Equatable, Codable {
     var volumeID: String?
 
     /// A result with `status` and whatever fields are known.
-    package init(
+    init(
         status: EnrichmentStatus, title: String? = nil, authors: [String] = [], description: String? = nil,
         previewLink: String? = nil, thumbnail: String? = nil, pageCount: Int? = nil, publishedDate: String? = nil,
         categories: [String] = [], volumeID: String? = nil

@@ -3,13 +3,13 @@ struct EnrichmentResult: Sendable, Equatable {
     /// One entry per distinct book key.
     var enrichments: [String: Enrichment]
     /// Counters of the run.
-    package var stats: EnrichStats
+    var stats: EnrichStats
     /// Run-level problems, in the order they happened: no key, quota exhausted,
     /// cache entries that could not be written.
     var issues: [EnrichError]
 
     /// Bundles the parts of a run result.
-    package init(enrichments: [String: Enrichment], stats: EnrichStats, issues: [EnrichError]) {
+    init(enrichments: [String: Enrichment], stats: EnrichStats, issues: [EnrichError]) {
         self.enrichments = enrichments
         self.stats = stats
         self.issues = issues
@@ -19,15 +19,15 @@ struct EnrichmentResult: Sendable, Equatable {
 /// Reported after each book is settled.
 struct EnrichProgress: Sendable, Equatable {
     /// Books settled so far, this one included.
-    package var done: Int
+    var done: Int
     /// Distinct books in the run.
-    package var total: Int
+    var total: Int
     /// The book just settled and how it ended.
-    package var key: String
-    package var status: EnrichmentStatus
+    var key: String
+    var status: EnrichmentStatus
 
     /// An event for book `key`.
-    package init(done: Int, total: Int, key: String, status: EnrichmentStatus) {
+    init(done: Int, total: Int, key: String, status: EnrichmentStatus) {
         self.done = done
         self.total = total
         self.key = key

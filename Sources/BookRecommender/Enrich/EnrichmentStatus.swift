@@ -18,7 +18,7 @@ enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
     /// Whether a later run looks the book up again: every failed lookup, and
     /// every skipped one but those no run would send (enrichment off, nothing
     /// to search by). Answers that were found, or not found, are cached.
-    package var waits: Bool {
+    var waits: Bool {
         switch self {
         case .ok, .notFound: false
         case .failed: true
@@ -27,7 +27,7 @@ enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// The string form: `ok`, `not-found`, `failed: …` or `skipped: …`.
-    package var description: String {
+    var description: String {
         switch self {
         case .ok: "ok"
         case .notFound: "not-found"
@@ -37,7 +37,7 @@ enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// Parses the string form; `nil` for anything else.
-    package init?(text: String) {
+    init?(text: String) {
         switch text {
         case "ok": self = .ok
         case "not-found": self = .notFound
@@ -53,7 +53,7 @@ enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// - Throws: `DecodingError.dataCorrupted` when the string is none of the four forms.
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let status = EnrichmentStatus(text: text) else {
@@ -64,7 +64,7 @@ enum EnrichmentStatus: Sendable, Equatable, Codable, CustomStringConvertible {
     }
 
     /// - Throws: whatever the encoder throws for a single string.
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

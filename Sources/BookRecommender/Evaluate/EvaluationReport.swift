@@ -2,15 +2,15 @@ import Foundation
 
 /// What `Evaluator` found: the data it used and, for the item-item filter
 /// and the popularity baseline, the five ranking metrics and the time taken.
-package struct EvaluationReport: Sendable {
+struct EvaluationReport: Sendable {
     /// Sizes of the split that was scored.
-    package struct DataCounts: Sendable, Equatable {
-        package var users: Int
-        package var items: Int
+    struct DataCounts: Sendable, Equatable {
+        var users: Int
+        var items: Int
         /// Books with at least one training rating (the coverage denominator).
         var trainingItems: Int
         /// Training ratings and interactions after duplicates were resolved.
-        package var trainingRatings: Int
+        var trainingRatings: Int
         var testRatings: Int
         /// Held-out books without stars (every one relevant).
         var testInteractions: Int = 0
@@ -22,31 +22,31 @@ package struct EvaluationReport: Sendable {
 
     /// The filter's scores on one kind of held-out book alone.
     struct Part: Sendable, Equatable {
-        package var name: String
-        package var metrics: RankingMetrics
+        var name: String
+        var metrics: RankingMetrics
     }
 
     /// One model's scores.
-    package struct Row: Sendable, Equatable {
-        package var metrics: RankingMetrics
+    struct Row: Sendable, Equatable {
+        var metrics: RankingMetrics
         /// Fit and recommend time (the baseline: recommend only, it reuses the fit).
-        package var seconds: Double
+        var seconds: Double
     }
 
-    package var origin: EvaluationSplit.Origin
+    var origin: EvaluationSplit.Origin
     /// The filter's settings as fitted; `top` is the N of the metrics.
-    package var options: ModelOptions
-    package var relevantMin: Float
-    package var data: DataCounts
+    var options: ModelOptions
+    var relevantMin: Float
+    var data: DataCounts
     /// The item-item filter.
-    package var model: Row
+    var model: Row
     /// The filter on held-out ratings and on held-out interactions alone, when both were held out.
     var breakdown: [Part] = []
     /// Every user gets the popularity list.
-    package var popularity: Row
+    var popularity: Row
 
     /// A header line and a table of both models, for stdout.
-    package var table: String {
+    var table: String {
         var text = "\(data.users) users, \(data.items) books; \(data.trainingRatings) training ratings, "
         text += "\(data.testRatings) test ratings (\(data.relevantTestRatings) relevant: rating ≥ \(relevantMin))"
         text += data.testInteractions > 0 ? ", \(data.testInteractions) test interactions (all relevant)\n" : "\n"
@@ -92,7 +92,7 @@ package struct EvaluationReport: Sendable {
     /// The report as JSON (sorted keys): `data`, `split`, `settings`, and
     /// `models.itemItem` / `models.popularity` with the metrics rounded to 6
     /// decimals.
-    package var json: JSONValue {
+    var json: JSONValue {
         let split: JSONValue =
             switch origin {
             case .holdout(let fraction, let seed):

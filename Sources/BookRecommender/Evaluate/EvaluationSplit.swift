@@ -1,9 +1,9 @@
 /// Ratings divided into what a model learns from (`training`) and what it is
 /// scored on (`test`), over one set of interned users and items, so an item
 /// index means the same book on both sides.
-package struct EvaluationSplit: Sendable {
+struct EvaluationSplit: Sendable {
     /// Where the split came from, for the report.
-    package enum Origin: Sendable, Equatable {
+    enum Origin: Sendable, Equatable {
         /// A per-user random holdout of one set of inputs (`HoldoutSplit`).
         case holdout(fraction: Double, seed: UInt64)
         /// Training and test files made elsewhere.
@@ -21,10 +21,10 @@ package struct EvaluationSplit: Sendable {
     }
 
     /// What the model is fitted on: ratings and interactions.
-    package var training: RatingData
+    var training: RatingData
     /// Held-out ratings and interactions, with the same `userIDs` and
     /// `itemKeys` as `training`.
-    package var test: RatingData
+    var test: RatingData
     var origin: Origin
     /// Ratings dropped before splitting because the same user rated the same
     /// book again later (holdout splits; a file split leaves them to the model).
@@ -44,7 +44,7 @@ package struct EvaluationSplit: Sendable {
     /// in one pass (so users and items are interned jointly): the first
     /// `trainingRatings` ratings and `trainingShelves` interactions are
     /// training, the rest test.
-    package init(
+    init(
         joined data: RatingData, trainingRatings: Int, trainingShelves: Int, training: [String], test: [String]
     ) {
         precondition(

@@ -14,13 +14,13 @@
 /// same exclusions, read straight from the fitted model. That is exactly what
 /// fitting with `minRatings` = ∞ would recommend, without computing the
 /// neighbour lists a second time.
-package struct Evaluator: Sendable {
-    package var options: ModelOptions
+struct Evaluator: Sendable {
+    var options: ModelOptions
     /// A held-out rating at least this large is relevant (0–5 scale).
-    package var relevantMin: Float
+    var relevantMin: Float
 
     /// An evaluator of the filter with `options` (its `top` is the N of the metrics).
-    package init(options: ModelOptions, relevantMin: Float = 3.5) {
+    init(options: ModelOptions, relevantMin: Float = 3.5) {
         self.options = options
         self.relevantMin = relevantMin
     }
@@ -29,7 +29,7 @@ package struct Evaluator: Sendable {
     /// part gives metrics over 0 users.
     /// - Complexity: one `CollaborativeFilter.fit` and one `recommendAll()` on the
     ///   training part, plus O(users · (ratings + N)) for the baseline.
-    package func evaluate(_ split: EvaluationSplit) -> EvaluationReport {
+    func evaluate(_ split: EvaluationSplit) -> EvaluationReport {
         var options = self.options
         options.reasons = 0
         var stopwatch = Stopwatch()

@@ -29,7 +29,7 @@ package struct HoldoutSplit: Sendable, Equatable {
 
     /// Splits `data` (well formed, as ingest produces it). Never throws.
     /// - Complexity: O(records + items log items + Σ over users of n log n).
-    package func split(_ data: RatingData) -> EvaluationSplit {
+    func split(_ data: RatingData) -> EvaluationSplit {
         let records = UserRecords(data)
         let keyRank = BookTable.ranks(of: BookTable.order(of: data.itemKeys))
         var ratingInTest = [Bool](repeating: false, count: data.ratingCount)

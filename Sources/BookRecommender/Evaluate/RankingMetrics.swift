@@ -7,25 +7,25 @@ import Foundation
 /// minimum). Only users with `R_u` non-empty count (`users`); every average is
 /// over them. A relevant book the model could never recommend (unrated in
 /// training, or rated by `u` in training too) still counts in `R_u`.
-package struct RankingMetrics: Sendable, Equatable {
+struct RankingMetrics: Sendable, Equatable {
     /// Mean of `|L_u ∩ R_u| / N`: a list shorter than `N` counts its gaps as misses.
-    package var precision: Double
+    var precision: Double
     /// Mean of `|L_u ∩ R_u| / |R_u|`.
-    package var recall: Double
+    var recall: Double
     /// Mean of `DCG_u / IDCG_u` with binary relevance and a log2 discount:
     /// `DCG_u = Σ_{k=1…|L_u|} rel(L_u[k]) / log2(k + 1)` and
     /// `IDCG_u = Σ_{k=1…min(N, |R_u|)} 1 / log2(k + 1)`, the DCG of a perfect list.
-    package var ndcg: Double
+    var ndcg: Double
     /// Share of users with `|L_u ∩ R_u| ≥ 1`.
-    package var hitRate: Double
+    var hitRate: Double
     /// Catalog coverage: distinct books in the lists of all users (evaluated
     /// or not) divided by the books with at least one training rating.
-    package var coverage: Double
+    var coverage: Double
     /// Users evaluated: those with at least one relevant held-out book.
-    package var users: Int
+    var users: Int
 
     /// Metrics with the given values.
-    package init(precision: Double, recall: Double, ndcg: Double, hitRate: Double, coverage: Double, users: Int) {
+    init(precision: Double, recall: Double, ndcg: Double, hitRate: Double, coverage: Double, users: Int) {
         self.precision = precision
         self.recall = recall
         self.ndcg = ndcg
@@ -40,7 +40,7 @@ package struct RankingMetrics: Sendable, Equatable {
     /// evaluate, the averages are 0. Never throws.
     /// - Parameter trainingItems: books with at least one training rating,
     ///   the denominator of `coverage` (0 gives coverage 0).
-    package static func score(lists: [[Int32]], relevant: [[Int32]], top: Int, trainingItems: Int) -> RankingMetrics {
+    static func score(lists: [[Int32]], relevant: [[Int32]], top: Int, trainingItems: Int) -> RankingMetrics {
         let cut = max(0, top)
         var sums = (precision: 0.0, recall: 0.0, ndcg: 0.0, hits: 0)
         var users = 0

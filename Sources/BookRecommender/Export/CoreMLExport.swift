@@ -16,19 +16,19 @@ import Foundation
 /// rating), `k` (Int64), optional `restrict_` and `exclude` (sequences of
 /// String); outputs `recommendations` (sequence of String, best first) and
 /// `scores` (String → Double dictionary).
-package enum CoreMLExport {
+enum CoreMLExport {
     /// What `write` produced.
-    package struct Written: Sendable, Equatable {
+    struct Written: Sendable, Equatable {
         /// The `.mlmodel` file.
-        package var model: URL
+        var model: URL
         /// `books.json`, beside it.
-        package var books: URL
+        var books: URL
         /// Items in the model (and books in `books.json`).
-        package var items: Int
+        var items: Int
         /// Neighbour links in the model.
-        package var links: Int
+        var links: Int
         /// Books in `books.json` with a cover link.
-        package var covers: Int
+        var covers: Int
     }
 
     /// The file name of the book database written beside the model.
@@ -41,7 +41,7 @@ package enum CoreMLExport {
     ///   - cacheFolder: the Google Books cache to read covers and authors from
     ///     (read only; nil or a missing folder means none).
     /// - Throws: `ReportError.cannotCreateFolder` or `.cannotWrite` naming the path.
-    package static func write(model: BookModel, to url: URL, cacheFolder: URL?) throws(ReportError) -> Written {
+    static func write(model: BookModel, to url: URL, cacheFolder: URL?) throws(ReportError) -> Written {
         let folder = url.deletingLastPathComponent()
         try AtomicFile.createFolder(folder)
         let cache = cacheFolder.map { EnrichCache(folder: $0, options: EnrichOptions()) }
@@ -79,12 +79,12 @@ package enum CoreMLExport {
 
     /// The feature names Create ML gives an item-similarity recommender.
     enum FeatureName {
-        package static let items = "items"
-        package static let count = "k"
+        static let items = "items"
+        static let count = "k"
         static let restrict = "restrict_"
-        package static let exclude = "exclude"
-        package static let recommendations = "recommendations"
-        package static let scores = "scores"
+        static let exclude = "exclude"
+        static let recommendations = "recommendations"
+        static let scores = "scores"
     }
 
     private static func description(model: BookModel) -> CoreMLSpec.ModelDescription {

@@ -25,7 +25,7 @@
 /// false) are left out, and fields go out in field-number order.
 extension CoreMLSpec {
     /// The serialized `Model` message.
-    package var serialized: [UInt8] {
+    var serialized: [UInt8] {
         var writer = ProtobufWriter()
         if specificationVersion != 0 { writer.int32(1, specificationVersion) }
         writer.message(2) { modelDescription.encode(into: &$0) }

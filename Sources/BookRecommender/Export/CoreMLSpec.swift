@@ -14,9 +14,9 @@ struct CoreMLSpec: Sendable, Equatable {
     /// `Model.description`.
     var modelDescription: ModelDescription
     /// `Model.itemSimilarityRecommender`, the `Type` oneof's case for this model.
-    package var recommender: ItemSimilarityRecommender
+    var recommender: ItemSimilarityRecommender
 
-    package init(
+    init(
         specificationVersion: Int32, modelDescription: ModelDescription, recommender: ItemSimilarityRecommender
     ) {
         self.specificationVersion = specificationVersion
@@ -26,15 +26,15 @@ struct CoreMLSpec: Sendable, Equatable {
 
     /// `ModelDescription`: the input and output features and the metadata.
     struct ModelDescription: Sendable, Equatable {
-        package var inputs: [FeatureDescription]
-        package var outputs: [FeatureDescription]
+        var inputs: [FeatureDescription]
+        var outputs: [FeatureDescription]
         /// The main output (`predictedFeatureName`).
         var predictedFeatureName: String
         /// The output holding scores (`predictedProbabilitiesName`).
         var predictedProbabilitiesName: String
-        package var metadata: Metadata
+        var metadata: Metadata
 
-        package init(
+        init(
             inputs: [FeatureDescription], outputs: [FeatureDescription], predictedFeatureName: String,
             predictedProbabilitiesName: String, metadata: Metadata
         ) {
@@ -50,12 +50,12 @@ struct CoreMLSpec: Sendable, Equatable {
     struct Metadata: Sendable, Equatable {
         var shortDescription: String
         var versionString: String
-        package var author: String
+        var author: String
         var license: String
         /// `userDefined`: free key/value pairs, written sorted by key.
         var userDefined: [String: String]
 
-        package init(
+        init(
             shortDescription: String, versionString: String, author: String, license: String,
             userDefined: [String: String]
         ) {
@@ -69,11 +69,11 @@ struct CoreMLSpec: Sendable, Equatable {
 
     /// `FeatureDescription`: one input or output.
     struct FeatureDescription: Sendable, Equatable {
-        package var name: String
+        var name: String
         var shortDescription: String
-        package var type: FeatureType
+        var type: FeatureType
 
-        package init(name: String, shortDescription: String, type: FeatureType) {
+        init(name: String, shortDescription: String, type: FeatureType) {
             self.name = name
             self.shortDescription = shortDescription
             self.type = type
@@ -99,11 +99,11 @@ struct CoreMLSpec: Sendable, Equatable {
             case sequence(of: Scalar)
         }
 
-        package var kind: Kind
+        var kind: Kind
         /// `isOptional`: the caller may leave the feature out.
         var isOptional: Bool
 
-        package init(_ kind: Kind, isOptional: Bool = false) {
+        init(_ kind: Kind, isOptional: Bool = false) {
             self.kind = kind
             self.isOptional = isOptional
         }
@@ -120,9 +120,9 @@ struct CoreMLSpec: Sendable, Equatable {
         struct ConnectedItem: Sendable, Equatable {
             /// Index into `itemStringIDs`.
             var itemID: UInt64
-            package var similarity: Double
+            var similarity: Double
 
-            package init(itemID: UInt64, similarity: Double) {
+            init(itemID: UInt64, similarity: Double) {
                 self.itemID = itemID
                 self.similarity = similarity
             }
@@ -136,7 +136,7 @@ struct CoreMLSpec: Sendable, Equatable {
             /// `itemScoreAdjustment` (`shift` in the scoring rule); 0 here.
             var scoreAdjustment: Double
 
-            package init(itemID: UInt64, similarItems: [ConnectedItem], scoreAdjustment: Double = 0) {
+            init(itemID: UInt64, similarItems: [ConnectedItem], scoreAdjustment: Double = 0) {
                 self.itemID = itemID
                 self.similarItems = similarItems
                 self.scoreAdjustment = scoreAdjustment
@@ -144,7 +144,7 @@ struct CoreMLSpec: Sendable, Equatable {
         }
 
         /// `itemItemSimilarities`.
-        package var similarities: [SimilarItems]
+        var similarities: [SimilarItems]
         /// `itemStringIds`: the item keys, by item index.
         var itemStringIDs: [String]
         var itemInputFeatureName: String
@@ -154,7 +154,7 @@ struct CoreMLSpec: Sendable, Equatable {
         var recommendedItemListOutputFeatureName: String
         var recommendedItemScoreOutputFeatureName: String
 
-        package init(
+        init(
             similarities: [SimilarItems], itemStringIDs: [String], itemInputFeatureName: String,
             numRecommendationsInputFeatureName: String, itemRestrictionInputFeatureName: String,
             itemExclusionInputFeatureName: String, recommendedItemListOutputFeatureName: String,

@@ -28,19 +28,19 @@ struct ProtobufWriter: Sendable {
     }
 
     /// The encoded message so far.
-    package private(set) var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
 
     /// An empty message.
-    package init() {}
+    init() {}
 
     /// Appends `value` as a base-128 varint (see `Varint`).
-    package mutating func varint(_ value: UInt64) {
+    mutating func varint(_ value: UInt64) {
         Varint.append(value, to: &bytes)
     }
 
     /// Appends a field key: `(field << 3) | wireType`, as a varint.
     /// - Precondition: `field` is a valid field number (1 ... 2²⁹ − 1).
-    package mutating func key(_ field: Int, _ wireType: WireType) {
+    mutating func key(_ field: Int, _ wireType: WireType) {
         precondition(field > 0 && field < 1 << 29, "protobuf field numbers are 1 ... 2^29 - 1")
         varint(UInt64(field) << 3 | UInt64(wireType.rawValue))
     }
@@ -59,25 +59,25 @@ struct ProtobufWriter: Sendable {
     }
 
     /// A `bool` field: a one-byte varint, 0 or 1.
-    package mutating func bool(_ field: Int, _ value: Bool) {
+    mutating func bool(_ field: Int, _ value: Bool) {
         key(field, .varint)
         varint(value ? 1 : 0)
     }
 
     /// A `double` field: the IEEE 754 bits, little-endian.
-    package mutating func double(_ field: Int, _ value: Double) {
+    mutating func double(_ field: Int, _ value: Double) {
         key(field, .fixed64)
         appendLittleEndian(value.bitPattern)
     }
 
     /// A `string` field: its UTF-8 bytes, length first.
-    package mutating func string(_ field: Int, _ value: String) {
+    mutating func string(_ field: Int, _ value: String) {
         lengthDelimited(field, Array(value.utf8))
     }
 
     /// A length-delimited field holding `payload` as it is (`bytes`, or an
     /// already encoded message).
-    package mutating func lengthDelimited(_ field: Int, _ payload: [UInt8]) {
+    mutating func lengthDelimited(_ field: Int, _ payload: [UInt8]) {
         key(field, .lengthDelimited)
         varint(UInt64(payload.count))
         bytes.append(contentsOf: payload)
@@ -86,7 +86,7 @@ struct ProtobufWriter: Sendable {
     /// A nested message field: `build` writes the message's own fields, which
     /// then go out length first. An empty message is still written (key and
     /// length 0), which is how a proto3 `oneof` picks an empty message type.
-    package mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
+    mutating func message(_ field: Int, _ build: (inout ProtobufWriter) -> Void) {
         var nested = ProtobufWriter()
         build(&nested)
         lengthDelimited(field, nested.bytes)
@@ -94,7 +94,7 @@ struct ProtobufWriter: Sendable {
 
     /// A packed `repeated double` field: one key, the byte length, then eight
     /// bytes per value. Nothing is written for no values (proto3's empty list).
-    package mutating func packedDoubles(_ field: Int, _ values: [Double]) {
+    mutating func packedDoubles(_ field: Int, _ values: [Double]) {
         guard !values.isEmpty else { return }
         key(field, .lengthDelimited)
         varint(UInt64(values.count * 8))

@@ -9,20 +9,20 @@
 /// `BookRef.localID`; every alias resolves to its record's one entry, so two
 /// copies of a title are one book.
 /// - Complexity: every lookup is a dictionary probe, O(1) on average.
-package struct Catalog: Sendable {
+struct Catalog: Sendable {
     /// One book of the catalog.
-    package struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         /// The catalog's own id (`book_id`), the id generic ratings files use.
-        package var bookID: String
+        var bookID: String
         /// Goodreads edition id (`goodreads_book_id`), the `Book Id` of Goodreads exports.
         var goodreadsID: String?
-        package var isbn13: String?
-        package var title: String
-        package var authors: [String]
+        var isbn13: String?
+        var title: String
+        var authors: [String]
         var year: Int?
         var imageURL: String?
 
-        package init(
+        init(
             bookID: String, goodreadsID: String? = nil, isbn13: String? = nil, title: String,
             authors: [String] = [], year: Int? = nil, imageURL: String? = nil
         ) {
@@ -36,24 +36,24 @@ package struct Catalog: Sendable {
         }
 
         /// The item key of this book: its ISBN-13, else its catalog id.
-        package var itemKey: String { isbn13 ?? bookID }
+        var itemKey: String { isbn13 ?? bookID }
     }
 
-    package private(set) var entries: [Entry] = []
+    private(set) var entries: [Entry] = []
     private var byBookID: [String: Int] = [:]
     private var byGoodreadsID: [String: Int] = [:]
     private var byISBN13: [String: Int] = [:]
     /// Barcodes, item numbers and biblionumbers (prefixed) to their entry.
     private var byAlias: [String: Int] = [:]
     /// What a MARC 21 catalog's reader noted beyond `RecordCounts`.
-    package var counts = CatalogCounts()
+    var counts = CatalogCounts()
 
-    package init() {}
+    init() {}
 
-    package var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
     /// Adds a book; the first entry for an id wins when ids repeat.
-    package mutating func add(_ entry: Entry) {
+    mutating func add(_ entry: Entry) {
         let index = entries.count
         entries.append(entry)
         if byBookID[entry.bookID] == nil { byBookID[entry.bookID] = index }
@@ -68,7 +68,7 @@ package struct Catalog: Sendable {
     /// still added under the rest, so its other copies keep resolving to it.
     /// - Returns: the ids of `entry` that already belonged to an earlier entry.
     @discardableResult
-    package mutating func add(_ entry: Entry, aliases: [String]) -> [String] {
+    mutating func add(_ entry: Entry, aliases: [String]) -> [String] {
         var clashes = byBookID[entry.bookID] == nil ? [] : [entry.bookID]
         let index = entries.count
         add(entry)
@@ -96,7 +96,7 @@ package struct Catalog: Sendable {
     }
 
     /// The entry whose item key is `key`, if the catalog has one.
-    package func entry(forItemKey key: String) -> Entry? {
+    func entry(forItemKey key: String) -> Entry? {
         if let index = byISBN13[key] { return entries[index] }
         return byBookID[key].map { entries[$0] }
     }

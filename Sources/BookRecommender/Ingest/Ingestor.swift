@@ -2,21 +2,21 @@ import Foundation
 
 /// Reads every input file into one `RatingData`: detects each file's format,
 /// runs its reader, and accounts for every record.
-package struct Ingestor {
+struct Ingestor {
     /// What ingest produced.
-    package struct Result: Sendable {
-        package var data: RatingData
+    struct Result: Sendable {
+        var data: RatingData
         /// Per item index: ISBN, title, authors, cover.
-        package var items: [ItemInfo]
-        package var files: [FileReport]
-        package var catalog: RecordCounts?
+        var items: [ItemInfo]
+        var files: [FileReport]
+        var catalog: RecordCounts?
         /// What a MARC catalog's records held beyond their counts; nil when
         /// the catalog noted nothing (no catalog, or the `books.csv` layout).
-        package var catalogDetail: CatalogCounts?
+        var catalogDetail: CatalogCounts?
         /// Books joined across files by title and author, and edition shelf entries added.
-        package var sameBook = SameBookJoin.Summary()
+        var sameBook = SameBookJoin.Summary()
         /// The members of the per-person exports, with what their files gave.
-        package var members: [MemberReport] = []
+        var members: [MemberReport] = []
         /// The books left as editions of one work (see `SameBookJoin`).
         var editions = Editions.none
         /// Whether this is the ingest a model file kept (`TrainingIngest`):
@@ -26,26 +26,26 @@ package struct Ingestor {
         var keptByModel = false
 
         /// The members whose files gave no rating.
-        package var membersWithoutRatings: [MemberReport] { members.filter { $0.problem != nil } }
-        package var totals: RecordCounts { files.reduce(RecordCounts()) { $0 + $1.records } }
+        var membersWithoutRatings: [MemberReport] { members.filter { $0.problem != nil } }
+        var totals: RecordCounts { files.reduce(RecordCounts()) { $0 + $1.records } }
     }
 
-    package var format: InputFormat?
-    package var columns: ColumnMap?
+    var format: InputFormat?
+    var columns: ColumnMap?
     /// `--rating-scale`: the scale of every generic file (ratings CSV and
     /// XML), or nil to take a ratings XML's own `scale` or detect each file's.
     var ratingScale: RatingScale?
-    package var policy: BadRecordPolicy
+    var policy: BadRecordPolicy
     /// How many threads may parse one generic ratings file or ratings XML file
     /// (the result is the same for any count).
-    package var threads: Int
+    var threads: Int
     /// With a shard, `data` keeps only the ratings and interactions of that
     /// shard's readers: a run scoring them with a model file needs no others.
     /// Every record is still read and accounted for, and every reader and
     /// book still gets the index it gets without.
-    package var shard: Shard?
+    var shard: Shard?
 
-    package init(
+    init(
         format: InputFormat?, columns: ColumnMap?, ratingScale: RatingScale? = nil, policy: BadRecordPolicy,
         threads: Int = 1
     ) {
@@ -60,7 +60,7 @@ package struct Ingestor {
     /// `IngestStage.read` builds it for every command, so that all of them
     /// read files alike. `policy` overrides the settings' `--on-bad-record`
     /// for the commands that only look.
-    package init(settings: RunSettings, policy: BadRecordPolicy? = nil) {
+    init(settings: RunSettings, policy: BadRecordPolicy? = nil) {
         self.init(
             format: settings.format, columns: settings.columns, ratingScale: settings.ratingScale,
             policy: policy ?? settings.onBadRecord, threads: settings.model.threads)
@@ -70,7 +70,7 @@ package struct Ingestor {
     /// - Parameter onFile: called after each file, for logging.
     /// - Throws: `IngestError` for a file that cannot be read or parsed, or the
     ///   first bad record when the policy is `fail`.
-    package func ingest(
+    func ingest(
         _ files: [InputFile], catalogFile: InputFile?, rejects: RejectLog,
         onFile: (FileReport) -> Void = { _ in }
     ) throws(IngestError) -> Result {

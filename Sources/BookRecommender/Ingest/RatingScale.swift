@@ -5,28 +5,28 @@
 /// (Book-Crossing's 1–10 is halved; 0.5–5 and 1–5 stay as they are), and on
 /// it a 0 means "no rating". A scale that starts at 0 (given outright, as
 /// `0-10`) counts 0 as its lowest rating and maps r to (r + 1) × 5 / (maximum + 1).
-package struct RatingScale: Sendable, Equatable, Codable {
+struct RatingScale: Sendable, Equatable, Codable {
     /// The smallest rating the source uses.
-    package var minimum: Float
+    var minimum: Float
     /// The largest rating the source uses.
-    package var maximum: Float
+    var maximum: Float
 
     /// Goodreads-style stars, half stars allowed.
-    package static let fiveStars = RatingScale(minimum: 0.25, maximum: 5)
+    static let fiveStars = RatingScale(minimum: 0.25, maximum: 5)
     /// Book-Crossing-style 1 to 10.
-    package static let tenPoints = RatingScale(minimum: 1, maximum: 10)
+    static let tenPoints = RatingScale(minimum: 1, maximum: 10)
     /// The largest rating `detected(from:)` accepts: a percentage.
-    package static let detectionLimit: Float = 100
+    static let detectionLimit: Float = 100
 
     /// The scale from `minimum` to `maximum`, as the source states them.
-    package init(minimum: Float, maximum: Float) {
+    init(minimum: Float, maximum: Float) {
         self.minimum = minimum
         self.maximum = maximum
     }
 
     /// Parses `MIN-MAX` (`1-10`, `0.5-5`, `0-100`): 0 ≤ MIN < MAX ≤ 1,000,000.
     /// - Returns: nil for anything else; callers report the whole value.
-    package init?(parsing text: String) {
+    init?(parsing text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let low = Float(parts[0]), let high = Float(parts[1]),
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") } }),
@@ -36,14 +36,14 @@ package struct RatingScale: Sendable, Equatable, Codable {
     }
 
     /// True when a 0 on this scale means "no rating" (its lowest rating is above 0).
-    package var zeroIsUnrated: Bool { minimum > 0 }
+    var zeroIsUnrated: Bool { minimum > 0 }
 
     /// `MIN-MAX`, as `--rating-scale` takes it.
-    package var text: String { "\(Self.number(minimum))-\(Self.number(maximum))" }
+    var text: String { "\(Self.number(minimum))-\(Self.number(maximum))" }
 
     /// The rating on the common scale, or nil when `raw` is outside this scale.
     @inline(__always)
-    package func normalize(_ raw: Float) -> Float? {
+    func normalize(_ raw: Float) -> Float? {
         guard raw.isFinite, raw >= minimum, raw <= maximum else { return nil }
         if minimum == 0 { return (raw + 1) * 5 / (maximum + 1) }
         return maximum == 5 ? raw : raw * 5 / maximum

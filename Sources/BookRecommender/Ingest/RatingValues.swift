@@ -1,6 +1,6 @@
 /// What the non-zero ratings of one file look like, for `RatingScale.detected(from:)`.
 struct RatingValues: Sendable, Equatable {
-    package private(set) var count = 0
+    private(set) var count = 0
     private(set) var largest: Float = 0
     private(set) var smallest: Float = .infinity
     /// Ratings above 5, 10 and 100: what speaks for a larger scale.
@@ -8,11 +8,11 @@ struct RatingValues: Sendable, Equatable {
     private(set) var aboveTen = 0
     private(set) var aboveHundred = 0
 
-    package init() {}
+    init() {}
 
     /// Adds one rating (positive, finite, at most `RatingScale.detectionLimit`).
     @inline(__always)
-    package mutating func add(_ value: Float) {
+    mutating func add(_ value: Float) {
         count += 1
         largest = max(largest, value)
         smallest = min(smallest, value)
@@ -24,7 +24,7 @@ struct RatingValues: Sendable, Equatable {
     ///
     /// Written so the compiler vectorises it (selects, no calls): it runs on
     /// every parsed chunk of a generic file, which must not get slower to read.
-    package mutating func add(contentsOf values: [Float]) {
+    mutating func add(contentsOf values: [Float]) {
         var low = smallest
         var high = largest
         var overFive: Int32 = 0
@@ -53,7 +53,7 @@ struct RatingValues: Sendable, Equatable {
     }
 
     /// Adds what `other` saw.
-    package mutating func merge(_ other: RatingValues) {
+    mutating func merge(_ other: RatingValues) {
         count += other.count
         largest = max(largest, other.largest)
         smallest = min(smallest, other.smallest)

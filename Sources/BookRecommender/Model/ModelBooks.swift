@@ -1,21 +1,21 @@
 /// The books of a model as `bookrec similar` lists them: each with its title,
 /// ISBN-13 and how many of the training readers rated it, found by any name
 /// a user may give.
-package struct ModelBooks: Sendable {
+struct ModelBooks: Sendable {
     /// One book of the model.
-    package struct Book: Sendable, Equatable {
-        package let key: String
-        package let title: String?
-        package let isbn13: String?
+    struct Book: Sendable, Equatable {
+        let key: String
+        let title: String?
+        let isbn13: String?
         /// How many training readers rated it.
-        package let ratings: Int
+        let ratings: Int
     }
 
     private let books: BookTable
     private let ratingCounts: [Int]
 
     /// Counts every training reader's ratings once (one pass over them).
-    package init(_ model: BookModel) {
+    init(_ model: BookModel) {
         books = model.books
         var counts = [Int](repeating: 0, count: model.books.count)
         for entry in model.readers.rows.byUser.entries { counts[Int(entry.column)] += 1 }
@@ -25,7 +25,7 @@ package struct ModelBooks: Sendable {
     /// The book `text` names: its key, the key ingest makes of it (an ISBN-10
     /// names its ISBN-13), else the book whose recorded ISBN-13 it is (a
     /// goodbooks id resolved by a catalog); nil when the model has none.
-    package func book(named text: String) -> Book? {
+    func book(named text: String) -> Book? {
         if let item = books.item(named: text) { return book(item) }
         guard let isbn13 = BookRef(isbnField: text.trimmingCharacters(in: .whitespaces)).isbn13,
             let item = books.infos.firstIndex(where: { $0.isbn13 == isbn13 })
@@ -34,7 +34,7 @@ package struct ModelBooks: Sendable {
     }
 
     /// The book whose key is `key`, or nil.
-    package func book(key: String) -> Book? { books.item(forKey: key).map(book) }
+    func book(key: String) -> Book? { books.item(forKey: key).map(book) }
 
     private func book(_ item: Int32) -> Book {
         let info = books.infos[Int(item)]

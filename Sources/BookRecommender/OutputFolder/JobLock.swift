@@ -11,12 +11,12 @@ package final class JobLock {
     /// The lock is taken (exit 75).
     package struct Held: Error, Sendable, Equatable, CustomStringConvertible {
         /// The lock file.
-        package var path: String
+        var path: String
         /// The holder's PID as its lock file says, when readable.
-        package var pid: Int32?
+        var pid: Int32?
 
         /// A held lock at `path`, by process `pid` when known.
-        package init(path: String, pid: Int32?) {
+        init(path: String, pid: Int32?) {
             self.path = path
             self.pid = pid
         }
@@ -76,7 +76,7 @@ package final class JobLock {
 
     /// Who holds the lock at `path` right now, without taking it: nil when it is
     /// free (or the file is missing), else the holder's PID (0 when unreadable).
-    package static func probe(_ path: String) -> Int32? {
+    static func probe(_ path: String) -> Int32? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -20,26 +20,26 @@ import Foundation
 /// `latest` (see `commit`). The next run (holding the lock) removes hidden
 /// leftovers of killed runs.
 package struct RunHistory {
-    package let out: URL
+    let out: URL
     /// Complete runs kept; older ones are removed after each successful run.
-    package var keepRuns: Int
+    var keepRuns: Int
 
     /// The history of the output folder `out`, keeping `keepRuns` complete runs.
-    package init(out: URL, keepRuns: Int) {
+    init(out: URL, keepRuns: Int) {
         self.out = out
         self.keepRuns = keepRuns
     }
 
-    package var runs: URL { out.appendingPathComponent("runs", isDirectory: true) }
-    package var latest: URL { out.appendingPathComponent("latest") }
-    package var parts: URL { out.appendingPathComponent("parts", isDirectory: true) }
+    var runs: URL { out.appendingPathComponent("runs", isDirectory: true) }
+    var latest: URL { out.appendingPathComponent("latest") }
+    var parts: URL { out.appendingPathComponent("parts", isDirectory: true) }
     /// Where the shards of a run write their readers' own files (`users/`,
     /// `mail/`) as the merged run shows them, so that `bookrec merge` only
     /// adds the club's files and renames this one folder into `runs/`.
     var partsRun: URL { parts.appendingPathComponent("run", isDirectory: true) }
 
     /// The lock file of the whole job, or of one shard (shards of one job run at once).
-    package func lockFile(shard: Shard?) -> URL {
+    func lockFile(shard: Shard?) -> URL {
         out.appendingPathComponent(shard.map { "bookrec-shard-\($0.name).lock" } ?? "bookrec.lock")
     }
 
@@ -57,7 +57,7 @@ package struct RunHistory {
     }
 
     /// The final folder of a shard's part.
-    package func part(_ shard: Shard) -> URL { parts.appendingPathComponent(shard.name, isDirectory: true) }
+    func part(_ shard: Shard) -> URL { parts.appendingPathComponent(shard.name, isDirectory: true) }
 
     /// A run's folder name: UTC time to the millisecond, so names sort by time.
     static func name(at date: Date) -> String {
@@ -210,7 +210,7 @@ package struct RunHistory {
         (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     }
 
-    package static func exists(_ url: URL) -> Bool {
+    static func exists(_ url: URL) -> Bool {
         var info = stat()
         return lstat(url.path, &info) == 0
     }

@@ -1,17 +1,17 @@
 /// One user's picks as the reports show them: item keys resolved to titles.
 struct UserPicks: Sendable, Equatable {
     /// The user's original id, exactly as the input had it.
-    package var user: String
-    package var picks: [ReportPick]
+    var user: String
+    var picks: [ReportPick]
     /// How many books the user rated, by half star.
-    package var ratings: RatingCounts
+    var ratings: RatingCounts
     /// How many books the user has without stars, by kind.
-    package var interactions: InteractionCounts
+    var interactions: InteractionCounts
     /// What changed since the last digest; nil when the run does not compare
     /// (a library's own `ReportWriter` use, or a run without reports).
-    package var sinceLastDigest: ReaderChanges?
+    var sinceLastDigest: ReaderChanges?
 
-    package init(
+    init(
         user: String, picks: [ReportPick], ratings: RatingCounts, interactions: InteractionCounts = .init(),
         sinceLastDigest: ReaderChanges? = nil
     ) {
@@ -23,31 +23,31 @@ struct UserPicks: Sendable, Equatable {
     }
 
     /// A user whose rated books are `rated` (only their number and stars are kept).
-    package init(user: String, picks: [ReportPick], rated: [RatedBook]) {
+    init(user: String, picks: [ReportPick], rated: [RatedBook]) {
         self.init(user: user, picks: picks, ratings: RatingCounts(rated.map(\.rating)))
     }
 }
 
 /// One recommended book as the reports show it (the library's `Pick` is the plain form).
 struct ReportPick: Sendable, Equatable {
-    package var rank: Int
+    var rank: Int
     /// The item key (ISBN-13 or the format's own id).
-    package var item: String
-    package var isbn13: String?
-    package var title: String?
-    package var authors: [String]
+    var item: String
+    var isbn13: String?
+    var title: String?
+    var authors: [String]
     /// The model's ranking score (see `Recommendation.score`), rounded to 4 decimals.
-    package var score: Double
-    package var because: [RatedBook]
-    package var fallback: Bool
+    var score: Double
+    var because: [RatedBook]
+    var fallback: Bool
     /// Not in the reader's list of the last digest (see `ReaderChanges`);
     /// false whenever the run was not compared with one.
-    package var new: Bool
+    var new: Bool
     /// What Google Books said of the book, or why it was not asked; nil when
     /// the run had no enrichment stage at all.
-    package var enrichment: Enrichment?
+    var enrichment: Enrichment?
 
-    package init(
+    init(
         rank: Int, item: String, isbn13: String?, title: String?, authors: [String], score: Double,
         because: [RatedBook], fallback: Bool, enrichment: Enrichment? = nil, new: Bool = false
     ) {
@@ -67,13 +67,13 @@ struct ReportPick: Sendable, Equatable {
 /// A book of the user's behind a pick: rated, with its rating on the 0–5
 /// scale, or had without stars, with what they did (`kind`; `rating` is then 0).
 struct RatedBook: Sendable, Equatable {
-    package var item: String
-    package var title: String?
-    package var rating: Double
+    var item: String
+    var title: String?
+    var rating: Double
     /// nil for a star rating.
-    package var kind: InteractionKind?
+    var kind: InteractionKind?
 
-    package init(item: String, title: String?, rating: Double, kind: InteractionKind? = nil) {
+    init(item: String, title: String?, rating: Double, kind: InteractionKind? = nil) {
         self.item = item
         self.title = title
         self.rating = kind == nil ? rating : 0

@@ -8,15 +8,15 @@ package struct JobRunner {
     /// What a finished run produced, for the one-line result on stdout.
     package struct Outcome: Sendable {
         /// Readers in the ratings (all of them, also with `--shard`).
-        package var users: Int
+        var users: Int
         /// Books in the ratings.
-        package var items: Int
+        var items: Int
         /// The accounting of every record read.
-        package var records: RecordCounts
+        var records: RecordCounts
         /// `index.html`, or `summary.json` with `--no-reports`.
-        package var report: URL
+        var report: URL
         /// Seconds the run took, to the millisecond.
-        package var seconds: Double
+        var seconds: Double
         /// Members whose files gave no rating.
         var membersWithoutRatings: [MemberReport]
         /// What could not be used at all: `member NAME` for a member whose
@@ -37,11 +37,11 @@ package struct JobRunner {
     }
 
     /// The settings of the run.
-    package let settings: RunSettings
+    let settings: RunSettings
     /// Where the run logs, one line per event.
-    package let log: Log
+    let log: Log
     /// Told of the unfinished folder and holding off forced exits during the commit, when given.
-    package let exitGuard: (any ForcedExitGuard)?
+    let exitGuard: (any ForcedExitGuard)?
 
     /// A run of `settings` logging to `log`.
     package init(settings: RunSettings, log: Log, exitGuard: (any ForcedExitGuard)? = nil) {

@@ -2,34 +2,34 @@ import Foundation
 
 /// The enrichment settings of a run. Unset values keep `EnrichOptions`'
 /// defaults, so each default is written in one place.
-package struct EnrichSettings: Sendable, Equatable {
+struct EnrichSettings: Sendable, Equatable {
     /// False with `--no-enrich`.
-    package var enabled = true
+    var enabled = true
     /// `--offline`: use the cache only, send nothing.
-    package var offline = false
+    var offline = false
     /// `--require-enrichment`: exit 75 when books went without enrichment.
-    package var required = false
+    var required = false
     /// `--google-books-url`: the API base; nil for Google's.
-    package var baseURL: String?
+    var baseURL: String?
     /// `--rate`: requests per second; nil for the default (1).
-    package var rate: Double?
+    var rate: Double?
     /// `--max-retries` of 429, 5xx and timeouts; nil for the default (5).
-    package var maxRetries: Int?
+    var maxRetries: Int?
     /// `--country` for rights checks; nil for the default (US).
-    package var country: String?
+    var country: String?
     /// The environment variable holding the API key.
-    package var apiKeyVariable: String?
+    var apiKeyVariable: String?
     /// The cache folder; nil means `OUT/cache/google-books`.
-    package var cache: String?
+    var cache: String?
     /// `--max-requests`: the most Google Books requests one run sends.
-    package var maxRequests: Int?
+    var maxRequests: Int?
 
     /// Lookups on, online, every client default.
-    package init() {}
+    init() {}
 
     /// The client options for a run writing to `out`.
     /// - Returns: nil when `baseURL` is not an http(s) URL.
-    package func options(out: URL) -> EnrichOptions? {
+    func options(out: URL) -> EnrichOptions? {
         var options = EnrichOptions()
         if let baseURL {
             guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme ?? "") else { return nil }

@@ -13,7 +13,7 @@ package enum FitSettings {
 
     /// A problem for each fit setting the job file at `path` sets; none when
     /// the file cannot be read as an object (`JobFile` reports that).
-    package static func problems(inJobFile path: String) -> [ConfigError.Problem] {
+    static func problems(inJobFile path: String) -> [ConfigError.Problem] {
         guard let data = try? Data(contentsOf: URL(fileURLWithPath: path)),
             case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: data)
         else { return [] }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads a job file: a JSON object holding the same settings as the command
 /// line (`inputs`, `format`, `catalog`, `top`, `out`, …).
-package enum JobFile {
+enum JobFile {
     /// Keys that are paths; relative ones are taken from the job file's folder,
     /// so a job runs the same from cron as from the shell.
     static let pathKeys: Set<String> = [
@@ -12,7 +12,7 @@ package enum JobFile {
     /// Applies the job file at `path` over `settings`.
     /// - Throws: `ConfigError` listing every unknown key, wrong type and bad
     ///   value with its JSON path, or why the file cannot be read or parsed.
-    package static func load(_ path: String, over settings: RunSettings) throws(ConfigError) -> RunSettings {
+    static func load(_ path: String, over settings: RunSettings) throws(ConfigError) -> RunSettings {
         let (result, problems) = try read(path, over: settings)
         guard problems.isEmpty else { throw ConfigError(file: path, problems: problems) }
         return result
@@ -22,7 +22,7 @@ package enum JobFile {
     /// returns the problems of the others, so that the caller can add its own
     /// (missing inputs, say) and report them all together.
     /// - Throws: `ConfigError` only when the file cannot be read or is not a JSON object.
-    package static func read(
+    static func read(
         _ path: String, over settings: RunSettings
     ) throws(ConfigError) -> (RunSettings, [ConfigError.Problem]) {
         let data: Data

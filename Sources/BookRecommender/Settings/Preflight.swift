@@ -4,21 +4,21 @@ import Foundation
 /// the catalog, book lists and model file exist, and the output folder can be written.
 /// Every problem is collected, named by the job file's JSON path or the flag
 /// that set it, and thrown together.
-package struct Preflight {
+struct Preflight {
     /// Where each path setting came from: `$.inputs`, `--out`, `INPUT`.
-    package var origin: (_ key: String) -> String
+    var origin: (_ key: String) -> String
     /// The job file, or `command line`.
-    package var file: String
+    var file: String
 
     /// Checks naming each setting by `origin(key)`, in `file`.
-    package init(origin: @escaping (_ key: String) -> String, file: String) {
+    init(origin: @escaping (_ key: String) -> String, file: String) {
         self.origin = origin
         self.file = file
     }
 
     /// The settings with input patterns expanded.
     /// - Throws: `ConfigError` listing every missing input and an unwritable output folder.
-    package func check(_ settings: RunSettings) throws(ConfigError) -> RunSettings {
+    func check(_ settings: RunSettings) throws(ConfigError) -> RunSettings {
         var problems: [ConfigError.Problem] = []
         var expanded: [String] = []
         let inputsOrigin = origin("inputs")

@@ -4,15 +4,15 @@
 ///
 /// The hash is FNV-1a 64 of the user id's UTF-8 bytes, modulo `N`: the same
 /// user lands in the same shard on every machine and every night.
-package struct Shard: Sendable, Equatable {
+struct Shard: Sendable, Equatable {
     /// This shard, `0..<count`.
-    package var index: Int
+    var index: Int
     /// How many shards the users are split into.
-    package var count: Int
+    var count: Int
 
     /// Parses `I/N`.
     /// - Returns: nil unless `0 ≤ I < N` and `N ≥ 1`.
-    package init?(parsing text: String) {
+    init?(parsing text: String) {
         let fields = text.split(separator: "/", omittingEmptySubsequences: false)
         guard fields.count == 2, let index = Int(fields[0]), let count = Int(fields[1]), count >= 1,
             (0..<count).contains(index)
@@ -29,10 +29,10 @@ package struct Shard: Sendable, Equatable {
     }
 
     /// The part's folder name, `I-of-N`.
-    package var name: String { "\(index)-of-\(count)" }
+    var name: String { "\(index)-of-\(count)" }
 
     /// Whether `user` belongs to this shard.
-    package func contains(user: String) -> Bool {
+    func contains(user: String) -> Bool {
         Int(SafeFileName.fnv1a64(Array(user.utf8)) % UInt64(count)) == index
     }
 

@@ -5,7 +5,7 @@ enum AtomicFile {
     /// Writes `data` to a temporary file beside `url`, flushes it, and renames
     /// it over `url`.
     /// - Throws: `ReportError.cannotWrite` naming the path.
-    package static func write(_ data: Data, to url: URL) throws(ReportError) {
+    static func write(_ data: Data, to url: URL) throws(ReportError) {
         do {
             try data.write(to: url, options: .atomic)
         } catch {

@@ -21,7 +21,7 @@ extension JSONValue: Decodable {
     }
 
     /// The JSON type name, for messages.
-    package var typeName: String {
+    var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"

@@ -21,15 +21,15 @@ package indirect enum JSONValue: Sendable, Equatable {
     case object([String: JSONValue])
 
     /// The pretty-printed document, ending in a newline.
-    package var text: String { rendered(pretty: true).string }
+    var text: String { rendered(pretty: true).string }
 
     /// The pretty-printed document as UTF-8 bytes, ending in a newline.
-    package var data: Data { rendered(pretty: true).withBytes { Data($0) } }
+    var data: Data { rendered(pretty: true).withBytes { Data($0) } }
 
     /// The document on one line, without any whitespace between tokens and
     /// without a trailing newline (one line of a JSON Lines file). Keys are
     /// sorted and strings escaped exactly as in `text`.
-    package var compactText: String { rendered(pretty: false).string }
+    var compactText: String { rendered(pretty: false).string }
 
     private func rendered(pretty: Bool) -> TextBuffer {
         let out = TextBuffer()

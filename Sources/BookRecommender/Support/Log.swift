@@ -51,7 +51,7 @@ public struct Log: Sendable {
     }
 
     /// The accounting of one input file just read.
-    package func file(_ report: FileReport) {
+    func file(_ report: FileReport) {
         info(
             "ingest", "file",
             [

@@ -1,22 +1,22 @@
 /// Seconds since it was started (or last lapped), on the monotonic clock.
-package struct Stopwatch {
+struct Stopwatch {
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
     private var lapStart: ContinuousClock.Instant
 
-    package init() {
+    init() {
         start = clock.now
         lapStart = start
     }
 
     /// Seconds since the previous lap (or the start), rounded to milliseconds.
-    package mutating func lap() -> Double {
+    mutating func lap() -> Double {
         let now = clock.now
         defer { lapStart = now }
         return Self.seconds(now - lapStart)
     }
 
-    package var total: Double { Self.seconds(clock.now - start) }
+    var total: Double { Self.seconds(clock.now - start) }
 
     private static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components

@@ -8,7 +8,8 @@ import Testing
     static let trainedAt = Date(timeIntervalSince1970: 1_750_000_000)
 
     static func spec(_ data: RatingData, _ change: (inout ModelOptions) -> Void = { _ in }) -> CoreMLSpec {
-        CoreMLExport.spec(model: bookModel(CollaborativeFilter(options: options(change)).fit(data), data, trainedAt: trainedAt))
+        CoreMLExport.spec(
+            model: bookModel(CollaborativeFilter(options: options(change)).fit(data), data, trainedAt: trainedAt))
     }
 
     /// 40 users rating some of 25 books, seeded.

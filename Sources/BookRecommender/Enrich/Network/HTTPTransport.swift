@@ -3,14 +3,14 @@ import Foundation
 /// One HTTP answer.
 struct HTTPResponse: Sendable, Equatable {
     /// The HTTP status code.
-    package var status: Int
+    var status: Int
     /// Header fields with lower-cased names.
-    package var headers: [String: String]
+    var headers: [String: String]
     /// The body, already decompressed.
-    package var body: Data
+    var body: Data
 
     /// An answer from its parts.
-    package init(status: Int, headers: [String: String], body: Data) {
+    init(status: Int, headers: [String: String], body: Data) {
         self.status = status
         self.headers = headers
         self.body = body

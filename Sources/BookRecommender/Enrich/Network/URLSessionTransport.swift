@@ -11,7 +11,7 @@ struct URLSessionTransport: HTTPTransport {
     private let timeoutSeconds: Int
 
     /// - Parameter timeoutSeconds: per-request timeout; values below 1 become 1.
-    package init(timeoutSeconds: Int) {
+    init(timeoutSeconds: Int) {
         self.timeoutSeconds = max(1, timeoutSeconds)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
@@ -24,7 +24,7 @@ struct URLSessionTransport: HTTPTransport {
 
     /// - Throws: `EnrichError.timeout`, `.connectionLost`, `.transport` or `.cancelled`;
     ///   the URL (which holds the key) is never part of the error.
-    package func get(_ url: URL, request name: String) async throws(EnrichError) -> HTTPResponse {
+    func get(_ url: URL, request name: String) async throws(EnrichError) -> HTTPResponse {
         var request = URLRequest(
             url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: TimeInterval(timeoutSeconds))
         request.httpMethod = "GET"

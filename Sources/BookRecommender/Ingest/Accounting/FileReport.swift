@@ -2,17 +2,17 @@
 package struct FileReport: Sendable, Equatable, Codable {
     package var path: String
     /// The format read, or nil when the file could not be identified.
-    package var format: InputFormat?
+    var format: InputFormat?
     /// True when the format was detected rather than given.
-    package var detected: Bool
-    package var records: RecordCounts
+    var detected: Bool
+    var records: RecordCounts
     /// The scale its ratings were read on, when it has any.
-    package var scale: FileScale?
+    var scale: FileScale?
     /// Why reading stopped early, when it did (`skip` mode only).
-    package var error: String?
+    var error: String?
     /// Keys rebuilt from number damage and keys beyond repair, for formats
     /// whose reader notes them (Book-Crossing); see `LostZeroKeys`.
-    package var isbnRepairs: ISBNRepairs?
+    var isbnRepairs: ISBNRepairs?
 
     init(
         path: String, format: InputFormat?, detected: Bool, records: RecordCounts, scale: FileScale? = nil,

@@ -1,18 +1,18 @@
 /// One member (person) of the inputs, the files behind them, and what those
 /// files gave: what `summary.json` lists, so that a member whose exports
 /// could not be used is named, not just missing.
-package struct MemberReport: Sendable, Equatable, Codable {
-    package var name: String
+struct MemberReport: Sendable, Equatable, Codable {
+    var name: String
     /// The files read for the member, in reading order.
-    package var files: [String]
-    package var records: RecordCounts
+    var files: [String]
+    var records: RecordCounts
     /// Why the member's files gave no rating, or nil when they gave one.
-    package var problem: String?
+    var problem: String?
     /// True when the problem is that the files could not be used (unreadable,
     /// unknown format, every record rejected), not that the member rated nothing.
-    package var failed: Bool
+    var failed: Bool
 
-    package init(name: String, files: [String], records: RecordCounts, problem: String?, failed: Bool) {
+    init(name: String, files: [String], records: RecordCounts, problem: String?, failed: Bool) {
         self.name = name
         self.files = files
         self.records = records

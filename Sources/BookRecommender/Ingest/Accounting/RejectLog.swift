@@ -7,24 +7,24 @@ import Foundation
 /// Rows are escaped straight into a byte buffer that goes to the file in
 /// `flushBytes` pieces: a spreadsheet-saved export can hold a million bad
 /// rows, and one `write(2)` per row cost seconds.
-package final class RejectLog {
+final class RejectLog {
     /// A rejected record.
-    package struct Entry: Sendable, Equatable {
-        package var file: String
-        package var line: Int
-        package var reason: RejectReason
-        package var record: String
+    struct Entry: Sendable, Equatable {
+        var file: String
+        var line: Int
+        var reason: RejectReason
+        var record: String
     }
 
-    package static let header = "file,line,reason,record\n"
+    static let header = "file,line,reason,record\n"
     /// The buffer size at which rows are written out.
     static let flushBytes = 1 << 20
     /// The longest record kept in a row, in characters; longer ones are cut and end in `…`.
     static let recordLimit = 4096
     /// How many entries `first` keeps.
-    package let keep: Int
-    package private(set) var count = 0
-    package private(set) var first: [Entry] = []
+    let keep: Int
+    private(set) var count = 0
+    private(set) var first: [Entry] = []
     /// Why streaming to the file failed (disk full, say), once it has.
     private(set) var writeFailure: String?
     private let handle: FileHandle?
@@ -45,7 +45,7 @@ package final class RejectLog {
 
     /// - Parameter handle: where to stream rows (after the header), or nil to
     ///   only count and keep the first `keep`.
-    package init(streamingTo handle: FileHandle?, keep: Int = 20) {
+    init(streamingTo handle: FileHandle?, keep: Int = 20) {
         self.handle = handle
         self.keep = keep
         collectLimit = nil
@@ -57,7 +57,7 @@ package final class RejectLog {
 
     /// A log that keeps every row in memory (`collectedRows`) while they take
     /// at most `limit` bytes, and only counts them past it.
-    package init(collectingUpTo limit: Int, keep: Int = 20) {
+    init(collectingUpTo limit: Int, keep: Int = 20) {
         handle = nil
         self.keep = keep
         collectLimit = limit
@@ -69,7 +69,7 @@ package final class RejectLog {
         collectLimit != nil && !overflowed ? buffer : nil
     }
 
-    package func add(_ entry: Entry) {
+    func add(_ entry: Entry) {
         count += 1
         if first.count < keep { first.append(entry) }
         if let collectLimit {
@@ -86,7 +86,7 @@ package final class RejectLog {
     /// Adds `rows`, `count` rows as `collectedRows` gave them, with no entry
     /// kept in `first`: a run that takes the ingest a model file kept writes
     /// the rejects that ingest collected.
-    package func add(rows: [UInt8], count: Int) {
+    func add(rows: [UInt8], count: Int) {
         self.count += count
         guard handle != nil else { return }
         buffer.append(contentsOf: rows)

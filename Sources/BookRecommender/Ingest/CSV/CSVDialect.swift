@@ -2,7 +2,7 @@
 enum CSVDialect {
     static let comma = UInt8(ascii: ",")
     static let semicolon = UInt8(ascii: ";")
-    package static let tab = UInt8(ascii: "\t")
+    static let tab = UInt8(ascii: "\t")
     static let quote = UInt8(ascii: "\"")
     static let lineFeed = UInt8(ascii: "\n")
     static let carriageReturn = UInt8(ascii: "\r")

@@ -1,27 +1,27 @@
 /// The column names of a delimited file, looked up case-insensitively.
 struct CSVHeader: Sendable, Equatable {
     /// The names as the file spells them (trimmed).
-    package let names: [String]
+    let names: [String]
     private let folded: [String]
     /// The names lowercased with everything but letters and digits dropped.
     private let squeezed: [String]
 
-    package init(_ names: [String]) {
+    init(_ names: [String]) {
         self.names = names.map { $0.trimmingBlanks() }
         self.folded = self.names.map { $0.lowercased() }
         self.squeezed = folded.map(Self.squeeze)
     }
 
     /// The number of columns.
-    package var count: Int { names.count }
+    var count: Int { names.count }
 
     /// The index of the first column named like any of `aliases` (in the
     /// order of `aliases`), ignoring case.
-    package func index(of aliases: String...) -> Int? { index(ofAny: aliases) }
+    func index(of aliases: String...) -> Int? { index(ofAny: aliases) }
 
     /// The index of the first column named like any of `aliases` (in the
     /// order of `aliases`), ignoring case.
-    package func index(ofAny aliases: [String]) -> Int? {
+    func index(ofAny aliases: [String]) -> Int? {
         for alias in aliases {
             if let found = folded.firstIndex(of: alias.lowercased()) { return found }
         }
@@ -44,10 +44,10 @@ struct CSVHeader: Sendable, Equatable {
     }
 
     /// True when a column is named `name`, ignoring case.
-    package func contains(_ name: String) -> Bool { folded.contains(name.lowercased()) }
+    func contains(_ name: String) -> Bool { folded.contains(name.lowercased()) }
 
     /// The names joined for messages: `Book Id, Title, …`.
-    package var listed: String { names.joined(separator: ", ") }
+    var listed: String { names.joined(separator: ", ") }
 }
 
 extension String {

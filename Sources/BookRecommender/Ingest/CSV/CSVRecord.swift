@@ -4,7 +4,7 @@
 /// until the next call to `next()`, and must not be kept.
 struct CSVRecord {
     /// Why a record could not be split into fields.
-    package enum Problem: Sendable, Equatable {
+    enum Problem: Sendable, Equatable {
         /// A quoted field was still open at the end of the file.
         case unterminatedQuote
         /// The record is longer than the tokenizer's limit (in bytes).
@@ -26,11 +26,11 @@ struct CSVRecord {
     }
 
     /// The 1-based physical line the record starts on.
-    package let line: Int
+    let line: Int
     /// Set when the record could not be split; it then has no fields.
-    package let problem: Problem?
+    let problem: Problem?
     /// The number of fields.
-    package let count: Int
+    let count: Int
     private let base: UnsafePointer<UInt8>
     private let spans: UnsafePointer<Span>
     private let raw: UnsafeBufferPointer<UInt8>
@@ -51,7 +51,7 @@ struct CSVRecord {
     /// The bytes of field `index` (quotes removed, doubled quotes collapsed).
     /// - Precondition: `index < count`.
     @inline(__always)
-    package func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         precondition(index >= 0 && index < count, "CSV field index out of range")
         let span = spans[index]
         return UnsafeBufferPointer(start: base + span.start, count: span.end - span.start)
@@ -75,7 +75,7 @@ struct CSVRecord {
 
     /// The text of field `index`, trimmed of spaces and tabs, or nil when its
     /// bytes cannot be decoded with `decoding`.
-    package func text(_ index: Int, _ decoding: TextDecoding) -> String? {
+    func text(_ index: Int, _ decoding: TextDecoding) -> String? {
         decoding.decode(trimmedBytes(index))
     }
 
@@ -91,7 +91,7 @@ struct CSVRecord {
     var rawText: String { TextDecoding.lossy(raw) }
 
     /// All fields as text (invalid UTF-8 replaced), untrimmed: for headers and tests.
-    package var fields: [String] {
+    var fields: [String] {
         (0..<count).map { TextDecoding.lossy(bytes($0)) }
     }
 

@@ -20,7 +20,7 @@ struct CSVTokenizer: ~Copyable {
     static let defaultMaxRecordBytes = 64 << 20
 
     /// The path being read, for messages.
-    package let path: String
+    let path: String
     /// The field delimiter, given or detected from the first line.
     private(set) var delimiter: UInt8
     private let delimiterGiven: Bool
@@ -70,7 +70,7 @@ struct CSVTokenizer: ~Copyable {
     ///     file (a UTF-8 BOM is skipped only at offset 0); lines count from 1
     ///     at the range's start.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened.
-    package init(
+    init(
         path: String, delimiter: UInt8? = nil, chunkSize: Int = defaultChunkSize,
         maxRecordBytes: Int = defaultMaxRecordBytes, range: Range<Int> = 0..<Int.max
     ) throws(IngestError) {
@@ -100,7 +100,7 @@ struct CSVTokenizer: ~Copyable {
     /// The next non-blank record, or nil at the end of the file. The record is
     /// valid until the next call.
     /// - Throws: `IngestError.cannotRead` when reading the file fails.
-    package mutating func next() throws(IngestError) -> CSVRecord? {
+    mutating func next() throws(IngestError) -> CSVRecord? {
         if !startedReading { try begin() }
         while true {
             if start == end && atEOF { return nil }

@@ -9,7 +9,7 @@ enum TextDecoding: Sendable, Equatable {
 
     /// The text of `bytes`, or nil when they are not valid UTF-8 and this
     /// decoding has no fallback.
-    package func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         if Self.isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         switch self {

@@ -3,8 +3,8 @@
 /// original_publication_year, title, image_url`, …) or the minimal
 /// `isbn,title,authors[,image_url]`, in UTF-8; or, when the file starts with
 /// `<`, a library's MARC 21 XML (see `MARCXMLCatalogFormat`).
-package struct CatalogParser {
-    package init() {}
+struct CatalogParser {
+    init() {}
 
     /// Adds every usable row of `file` to `catalog`, reporting the others
     /// through `reject` (line, reason, raw record).
@@ -12,7 +12,7 @@ package struct CatalogParser {
     /// - Throws: `IngestError.cannotRead` when the file cannot be read;
     ///   `.malformed` when it is empty or lacks an `isbn` or `title` column, or
     ///   is XML that `MARCXMLCatalogFormat` cannot read at all.
-    package func read(
+    func read(
         _ file: InputFile, into catalog: inout Catalog, reject: (Int, RejectReason, String) -> Void
     ) throws(IngestError) -> RecordCounts {
         if try FileHead.read(file).firstSignificantByte == UInt8(ascii: "<") {

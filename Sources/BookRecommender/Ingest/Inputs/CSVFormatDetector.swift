@@ -9,7 +9,7 @@ enum CSVFormatDetector {
     /// circulation export (a patron and an item column, see `LoansColumns`), then a
     /// generic file (a user and a book column under the usual names, with a rating
     /// column or without one, see `RatingColumns`).
-    package static func detect(headerFields: [String]) -> InputFormat? {
+    static func detect(headerFields: [String]) -> InputFormat? {
         let header = CSVHeader(headerFields)
         let has = { (names: [String]) in names.allSatisfy(header.contains) }
         if has(["Book Id", "My Rating", "Exclusive Shelf"]) { return .goodreads }
@@ -26,7 +26,7 @@ enum CSVFormatDetector {
     /// The format of `file` judged by its first line (BOM skipped, delimiter
     /// detected), or nil when the file is empty or the line fits no format.
     /// - Throws: `IngestError.cannotRead` when the file cannot be read.
-    package static func detect(file: InputFile) throws(IngestError) -> InputFormat? {
+    static func detect(file: InputFile) throws(IngestError) -> InputFormat? {
         try firstLine(of: file).map { detect(headerFields: $0) } ?? nil
     }
 

@@ -2,20 +2,20 @@
 /// count and date (`--columns user=userId,item=movieId,rating=rating`). A file
 /// without a rating column is a file of interactions: each row a book the
 /// reader has, `count` times when a count column says so.
-package struct ColumnMap: Sendable, Equatable, Codable {
+struct ColumnMap: Sendable, Equatable, Codable {
     /// The column holding the reader.
-    package var user: String
+    var user: String
     /// The column holding the book (ISBN or any id).
-    package var item: String
+    var item: String
     /// The column holding the rating; nil for a file of interactions.
-    package var rating: String?
+    var rating: String?
     /// The column holding how many times the reader had the book (plays, loans).
-    package var count: String?
+    var count: String?
     /// The column holding when; read only to be named, never used.
-    package var date: String?
+    var date: String?
 
     /// The columns, as given (matched case-insensitively).
-    package init(user: String, item: String, rating: String? = nil, count: String? = nil, date: String? = nil) {
+    init(user: String, item: String, rating: String? = nil, count: String? = nil, date: String? = nil) {
         self.user = user
         self.item = item
         self.rating = rating
@@ -26,7 +26,7 @@ package struct ColumnMap: Sendable, Equatable, Codable {
     /// Parses `user=C,item=C[,rating=C][,count=C][,date=C]` (any order, user
     /// and item required, each key once).
     /// - Returns: nil with no explanation; callers report the whole value.
-    package init?(parsing text: String) {
+    init?(parsing text: String) {
         var found: [String: String] = [:]
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let pair = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -43,7 +43,7 @@ package struct ColumnMap: Sendable, Equatable, Codable {
     static let keys = ["user", "item", "rating", "count", "date"]
 
     /// The form `init(parsing:)` reads, the optional columns only when set.
-    package var text: String {
+    var text: String {
         zip(Self.keys, [user, item, rating, count, date]).compactMap { key, column in column.map { "\(key)=\($0)" } }
             .joined(separator: ",")
     }

@@ -7,7 +7,7 @@ enum FormatDetection {
     ///   header is not one of the known exports is then a `ratings-csv`.
     /// - Throws: `IngestError.cannotRead` when the file cannot be opened,
     ///   `.unknownFormat` when nothing matches (the message shows the header).
-    package static func detect(_ file: InputFile, columns: ColumnMap? = nil) throws(IngestError) -> InputFormat {
+    static func detect(_ file: InputFile, columns: ColumnMap? = nil) throws(IngestError) -> InputFormat {
         let head = try FileHead.read(file)
         switch head.firstSignificantByte {
         case nil:

@@ -18,7 +18,7 @@ import Foundation
 ///   them instead (`a`, `b`); when that still clashes, or a member folder is
 ///   one of them, nothing is read and the clash is an error naming both files.
 ///   Two people are never merged by accident.
-package enum InputExpansion {
+enum InputExpansion {
     /// The files of `inputs`, in order, with their members.
     /// - Parameters:
     ///   - format: `--format`; with `columns`, tells the exports of one person
@@ -27,7 +27,7 @@ package enum InputExpansion {
     /// - Throws: `IngestError.cannotRead` for a path that does not exist, a
     ///   pattern that matches nothing, a folder with no files;
     ///   `.memberClash` when two sources of files would be one member.
-    package static func files(
+    static func files(
         for inputs: [String], format: InputFormat? = nil, columns: ColumnMap? = nil
     ) throws(IngestError) -> [InputFile] {
         var files: [InputFile] = []
@@ -43,7 +43,7 @@ package enum InputExpansion {
 
     /// The one file `path` names (a catalog, a book list).
     /// - Throws: `IngestError.cannotRead` when it does not exist.
-    package static func file(_ path: String) throws(IngestError) -> InputFile {
+    static func file(_ path: String) throws(IngestError) -> InputFile {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .cannotRead(path: path, reason: "no such file or folder")
         }

@@ -1,18 +1,18 @@
 import Foundation
 
 /// One file to ingest, as named on the command line or found in a folder.
-package struct InputFile: Sendable, Equatable {
+struct InputFile: Sendable, Equatable {
     /// The path as the user gave it (or folder path + name), used in messages.
-    package var path: String
+    var path: String
     /// The member (person) a per-person export stands for: its file name
     /// without the last extension (`club/alice.csv` → `alice`), or the name of
     /// the member folder holding it (`club/alice/goodreads_library_export.csv`
     /// → `alice`); see `InputExpansion` for how clashes are settled.
-    package var member: String
+    var member: String
     /// The member folder the file is in (or is, when the folder is empty), if any.
     var memberFolder: String?
 
-    package init(path: String, memberFolder: String? = nil) {
+    init(path: String, memberFolder: String? = nil) {
         self.path = path
         self.memberFolder = memberFolder
         member = memberFolder.map { ($0 as NSString).lastPathComponent } ?? Self.stem(of: path)
@@ -22,7 +22,7 @@ package struct InputFile: Sendable, Equatable {
     var source: String { memberFolder ?? path }
 
     /// The file name without its last extension (`club/alice.csv` → `alice`).
-    package static func stem(of path: String) -> String {
+    static func stem(of path: String) -> String {
         let name = (path as NSString).lastPathComponent
         let stem = (name as NSString).deletingPathExtension
         return stem.isEmpty ? name : stem

@@ -21,7 +21,7 @@ public enum InputFormat: String, Sendable, CaseIterable, Codable {
 
     /// The scale a format's ratings are always on; nil for the generic
     /// formats, whose scale is given or detected per file.
-    package var fixedScale: RatingScale? {
+    var fixedScale: RatingScale? {
         switch self {
         case .goodreads, .goodreadsRSS, .goodreadsAPI: RatingScale(minimum: 1, maximum: 5)
         case .storygraph: .fiveStars
@@ -32,7 +32,7 @@ public enum InputFormat: String, Sendable, CaseIterable, Codable {
     }
 
     /// Per-person exports stand for one member (`InputFile.member`), not a user column.
-    package var isPerPerson: Bool {
+    var isPerPerson: Bool {
         switch self {
         case .goodreads, .storygraph, .librarything, .goodreadsRSS, .goodreadsAPI: true
         case .ratingsCSV, .bookcrossing, .ratingsXML, .loans: false

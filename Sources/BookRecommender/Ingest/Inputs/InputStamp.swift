@@ -10,14 +10,14 @@ import Foundation
 /// instead of reading the inputs again. Thread counts are left out: ingest
 /// gives the same result for any count. Hashing a file costs a read of it,
 /// a small part of parsing it.
-package struct InputStamp: Sendable, Equatable, Codable {
+struct InputStamp: Sendable, Equatable, Codable {
     /// 16 hex digits.
-    package let value: String
+    let value: String
 
     /// The stamp of ingesting `files` and `catalog` with the ingest settings
     /// of `settings`; nil when a file cannot be read (ingest itself then
     /// reports it).
-    package static func of(_ files: [InputFile], catalog: InputFile?, settings: RunSettings) -> InputStamp? {
+    static func of(_ files: [InputFile], catalog: InputFile?, settings: RunSettings) -> InputStamp? {
         var hasher = XXHash64()
         hasher.add("bookrec input stamp 1")
         hasher.add(build)

@@ -6,20 +6,20 @@
 /// key of the title alone.
 struct BookRef: Sendable, Equatable {
     /// A validated ISBN-13 (13 ASCII digits), when the record held a usable ISBN.
-    package var isbn13: String?
+    var isbn13: String?
     /// The format's own id for the book, namespaced where it is not a plain
     /// item id: `"goodreads:1234"`, `"librarything:5678"`, `"asin:B07MNWKF2M"`,
     /// or the raw value of a generic ratings file's item column.
     var localID: String?
     /// Title as the record gives it, if any (used when the catalog has none).
-    package var title: String?
+    var title: String?
     /// Authors as the record gives them, primary first.
-    package var authors: [String]
+    var authors: [String]
     /// True when `localID` means something only through the `--catalog` (a
     /// library loan's barcode): without a catalog entry the record is rejected.
     var requiresCatalog: Bool
 
-    package init(
+    init(
         isbn13: String? = nil, localID: String? = nil, title: String? = nil, authors: [String] = [],
         requiresCatalog: Bool = false
     ) {

@@ -56,7 +56,7 @@ package enum ISBN {
 
     /// The ISBN-10 of a valid `978`-prefixed ISBN-13; nil for `979` (which
     /// has none) and for anything that is not a valid ISBN-13.
-    package static func isbn10(fromISBN13 isbn13: String) -> String? {
+    static func isbn10(fromISBN13 isbn13: String) -> String? {
         let digits = Array(isbn13.utf8)
         guard digits.count == 13, isValidISBN13(digits), digits.starts(with: Array("978".utf8)) else { return nil }
         let body = Array(digits[3..<12])

@@ -35,7 +35,7 @@ struct LostZeroKeys: Sendable, Equatable {
     /// True once the file showed a whole key with a leading zero and a final `X`.
     var keepsZeroAndX = false
 
-    package init() {}
+    init() {}
 
     /// Notes what `ISBN.normalize` made of `raw`; an invalid value was read under the item key `key`.
     mutating func note(_ raw: String, as normalized: ISBN.Normalized, key: () -> String) {
@@ -70,16 +70,16 @@ struct LostZeroKeys: Sendable, Equatable {
 }
 
 /// What `LostZeroKeys` found in one file: `summary.json`'s `isbnRepairs` of a file, and `inspect`'s.
-package struct ISBNRepairs: Sendable, Equatable, Codable {
+struct ISBNRepairs: Sendable, Equatable, Codable {
     /// Distinct keys rebuilt from number damage: lost zeros (and a lost `X`), scientific notation.
-    package var repaired: Int
+    var repaired: Int
     /// Distinct keys of the lost-zero shape kept as they were read (`bookcrossing:<raw>`):
     /// no reading validates, or two do and nothing chooses.
-    package var unrepairable: Int
+    var unrepairable: Int
     /// True when the file keeps keys with a leading zero and a final `X` whole.
-    package var zeroAndXKept: Bool
+    var zeroAndXKept: Bool
 
-    package init(repaired: Int, unrepairable: Int, zeroAndXKept: Bool) {
+    init(repaired: Int, unrepairable: Int, zeroAndXKept: Bool) {
         self.repaired = repaired
         self.unrepairable = unrepairable
         self.zeroAndXKept = zeroAndXKept

@@ -9,13 +9,13 @@
 /// and paperback ISBNs) and stay separate items, but whoever has one of them
 /// gets a shelf entry for each other one, so no edition of a book a reader has
 /// is recommended to them.
-package enum SameBookJoin {
+enum SameBookJoin {
     /// What a join changed.
-    package struct Summary: Sendable, Equatable, Codable {
+    struct Summary: Sendable, Equatable, Codable {
         /// Books known only by title and author that joined a keyed book.
-        package var joined = 0
+        var joined = 0
         /// Shelf entries added for the other editions of a reader's books.
-        package var editionShelves = 0
+        var editionShelves = 0
     }
 
     /// Joins the books of `data` (whose `items` describe them).

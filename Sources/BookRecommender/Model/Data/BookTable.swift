@@ -2,7 +2,7 @@ import Foundation
 
 /// The books of one item numbering: each item's key and what ingest knows of
 /// it, and the key order that breaks ties and finds a key.
-package struct BookTable: Sendable {
+struct BookTable: Sendable {
     /// Item keys (ISBN-13, or the format's own id); an item's index is its position.
     let keys: [String]
     /// Per item: ISBN, title, authors, cover.
@@ -24,7 +24,7 @@ package struct BookTable: Sendable {
 
     /// The item whose key is `key`, by binary search in key order; nil when there is none.
     /// - Complexity: O(log n) string comparisons.
-    package func item(forKey key: String) -> Int32? {
+    func item(forKey key: String) -> Int32? {
         Self.find(key, in: keys, order: itemAtRank)
     }
 

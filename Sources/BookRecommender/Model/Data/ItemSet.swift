@@ -4,10 +4,10 @@ struct ItemSet: Sendable, Equatable {
     /// Bit `i % 64` of word `i / 64` is set when item `i` is in the set.
     private(set) var words: [UInt64] = []
     /// The number of items in the set.
-    package private(set) var count = 0
+    private(set) var count = 0
 
     /// An empty set.
-    package init() {}
+    init() {}
 
     /// The set whose bitmap is `words` (as `words` gives it).
     init(words: [UInt64]) {
@@ -16,12 +16,12 @@ struct ItemSet: Sendable, Equatable {
     }
 
     /// The set of `items`; negative indices are not items and are ignored.
-    package init<S: Sequence>(_ items: S) where S.Element == Int32 {
+    init<S: Sequence>(_ items: S) where S.Element == Int32 {
         for item in items { insert(item) }
     }
 
     /// Adds `item`; a negative index is ignored.
-    package mutating func insert(_ item: Int32) {
+    mutating func insert(_ item: Int32) {
         guard item >= 0 else { return }
         let word = Int(item) >> 6
         if word >= words.count {
@@ -36,7 +36,7 @@ struct ItemSet: Sendable, Equatable {
 
     /// Whether `item` is in the set.
     @inline(__always)
-    package func contains(_ item: Int32) -> Bool {
+    func contains(_ item: Int32) -> Bool {
         let word = Int(item) >> 6
         guard item >= 0, word < words.count else { return false }
         return words[word] & (UInt64(1) << UInt64(item & 63)) != 0

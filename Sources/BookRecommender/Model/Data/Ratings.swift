@@ -3,12 +3,12 @@
 /// them; so does ingest.
 public struct Ratings: Sendable {
     /// Readers, book keys, ratings and shelved books.
-    package var data: RatingData
+    var data: RatingData
     /// Per item index of `data`: ISBN, title, authors, cover.
-    package var items: [ItemInfo]
+    var items: [ItemInfo]
 
     /// `items` must hold one entry per item of `data`.
-    package init(data: RatingData, items: [ItemInfo]) {
+    init(data: RatingData, items: [ItemInfo]) {
         precondition(items.count == data.itemCount, "Ratings: one ItemInfo per item")
         self.data = data
         self.items = items

@@ -4,7 +4,7 @@ extension Ratings {
     /// hex digits. The same inputs always give the same fingerprint, so a run
     /// can tell whether a model was trained on the very ratings it scores.
     /// - Complexity: O(ratings + shelf entries + the length of all strings).
-    package var fingerprint: String {
+    var fingerprint: String {
         var hasher = XXHash64()
         hasher.add([UInt64(data.userCount)])
         for id in data.userIDs { hasher.add(id) }

@@ -6,23 +6,23 @@
 /// of a sharded run) takes this instead of reading and parsing every input
 /// again: with the model's reader ids, books and readers' rows it is the
 /// whole of what ingest would give.
-package struct TrainingIngest: Sendable, Equatable {
+struct TrainingIngest: Sendable, Equatable {
     /// The most bytes of rejected rows a model file keeps. A training input
     /// with more rejects gets no `TrainingIngest`, and runs with the model
     /// read their inputs themselves.
-    package static let rejectLimit = 32 << 20
+    static let rejectLimit = 32 << 20
 
     /// Everything but the rejected rows, as the model file stores it (JSON).
-    package struct Accounting: Sendable, Equatable, Codable {
-        package var stamp: InputStamp
-        package var files: [FileReport]
-        package var catalog: RecordCounts?
+    struct Accounting: Sendable, Equatable, Codable {
+        var stamp: InputStamp
+        var files: [FileReport]
+        var catalog: RecordCounts?
         /// Nil in a model kept before catalogs noted these.
-        package var catalogDetail: CatalogCounts?
-        package var sameBook: SameBookJoin.Summary
-        package var members: [MemberReport]
+        var catalogDetail: CatalogCounts?
+        var sameBook: SameBookJoin.Summary
+        var members: [MemberReport]
         /// How many rows `rejectRows` holds.
-        package var rejectCount: Int
+        var rejectCount: Int
 
         /// Whether the counts hold together, as ingest's always do: every
         /// count is in range and every file's, member's and the catalog's
@@ -45,9 +45,9 @@ package struct TrainingIngest: Sendable, Equatable {
         }
     }
 
-    package var accounting: Accounting
+    var accounting: Accounting
     /// The rejected records as `rejects.csv` rows, without its header.
-    package var rejectRows: [UInt8]
+    var rejectRows: [UInt8]
 
     init(accounting: Accounting, rejectRows: [UInt8]) {
         self.accounting = accounting
@@ -56,7 +56,7 @@ package struct TrainingIngest: Sendable, Equatable {
 
     /// What `result` gave, with `rejects` (a log that collected its rows),
     /// for inputs of `stamp`; nil when the rejects outgrew `rejectLimit`.
-    package init?(_ result: Ingestor.Result, rejects: RejectLog, stamp: InputStamp) {
+    init?(_ result: Ingestor.Result, rejects: RejectLog, stamp: InputStamp) {
         guard let rows = rejects.collectedRows else { return nil }
         accounting = Accounting(
             stamp: stamp, files: result.files, catalog: result.catalog, catalogDetail: result.catalogDetail,

@@ -7,10 +7,10 @@
 /// ```
 struct CollaborativeFilter: Sendable {
     /// The settings `fit` uses and hands on to the fitted model.
-    package var options: ModelOptions
+    var options: ModelOptions
 
     /// A filter with `options`.
-    package init(options: ModelOptions = ModelOptions()) {
+    init(options: ModelOptions = ModelOptions()) {
         self.options = options
     }
 
@@ -29,7 +29,7 @@ struct CollaborativeFilter: Sendable {
     ///
     /// A `part` resolves the options from the whole of `data` as a whole fit
     /// does, then finds only its share of the neighbours (`FittedModel`).
-    package func fit(_ data: RatingData, part: TrainingPart? = nil) -> FittedModel {
+    func fit(_ data: RatingData, part: TrainingPart? = nil) -> FittedModel {
         let matrix = RatingMatrix(data, weights: options.weights, threads: max(1, options.threads))
         var options = AutoFilter.resolve(options, for: matrix)
         // EASE's dense Gram matrix does not fit a catalog this wide: item-item serves it.

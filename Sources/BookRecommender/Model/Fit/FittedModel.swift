@@ -2,7 +2,7 @@
 /// neighbours and the popularity list.
 struct FittedModel: Sendable {
     /// The settings the model was fitted with and recommends with.
-    package let options: ModelOptions
+    let options: ModelOptions
     let matrix: RatingMatrix
     let neighborLists: ItemNeighbors
     let popularity: Popularity
@@ -30,14 +30,14 @@ struct FittedModel: Sendable {
     /// Ratings replaced by a later rating of the same book by the same user.
     var duplicatesReplaced: Int { matrix.duplicatesReplaced }
     /// Neighbour links kept over all books.
-    package var neighborLinks: Int { neighborLists.lists.entryCount }
+    var neighborLinks: Int { neighborLists.lists.entryCount }
 
     /// How many readers rated `item` (after duplicates were resolved).
-    package func ratingCount(of item: Int32) -> Int { matrix.byItem.range(of: Int(item)).count }
+    func ratingCount(of item: Int32) -> Int { matrix.byItem.range(of: Int(item)).count }
 
     /// The books most similar to `item`, best first (ties by item key); empty
     /// for a book with none, or an index outside the data.
-    package func neighbors(of item: Int32) -> [(item: Int32, similarity: Float)] {
+    func neighbors(of item: Int32) -> [(item: Int32, similarity: Float)] {
         guard item >= 0, Int(item) < matrix.itemCount else { return [] }
         let lists = neighborLists.lists
         return lists.entries[lists.range(of: Int(item))].map { ($0.column, $0.value) }
@@ -45,7 +45,7 @@ struct FittedModel: Sendable {
 
     /// `user`'s ratings after duplicates were resolved, by item index; empty
     /// for an index outside the data.
-    package func ratings(of user: Int32) -> [(item: Int32, rating: Float)] {
+    func ratings(of user: Int32) -> [(item: Int32, rating: Float)] {
         guard user >= 0, Int(user) < matrix.userCount else { return [] }
         return matrix.byUser.entries[matrix.byUser.range(of: Int(user))].map { ($0.column, $0.value) }
     }

@@ -2,10 +2,10 @@ import Foundation
 
 extension BookModelPart {
     /// What `join` gives: the model, and how the parts were asked to fit it.
-    package struct Joined: Sendable {
-        package var model: BookModel
+    struct Joined: Sendable {
+        var model: BookModel
         /// `--similarity` as the parts were given it, before `auto` was resolved.
-        package let requestedSimilarity: Similarity
+        let requestedSimilarity: Similarity
     }
 
     /// The model of the part files at `paths` (every part of one training,
@@ -23,7 +23,7 @@ extension BookModelPart {
     ///   settings, layouts or versions (`mismatch`), a part given twice
     ///   (`duplicatePart`), or parts missing (`missingParts`).
     /// - Complexity: O(the parts' bytes + books · parts · neighbours · log neighbours).
-    package static func join(_ paths: [String], trainedAt: Date? = nil) throws(TrainingPartError) -> Joined {
+    static func join(_ paths: [String], trainedAt: Date? = nil) throws(TrainingPartError) -> Joined {
         var files: [TrainingPartFile] = []
         for path in paths { files.append(try TrainingPartFile.read(path)) }
         guard let reference = files.first else { throw .missingParts(count: 0, missing: []) }

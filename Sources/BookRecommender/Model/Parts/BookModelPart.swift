@@ -13,12 +13,12 @@ import Foundation
 /// Part 0 also carries everything else a model file holds (books, readers'
 /// rows, popularity, the kept ingest), so the join rebuilds the model from
 /// part 0 and every part's rows, byte for byte the model of a single train.
-package struct BookModelPart: Sendable {
-    package let part: TrainingPart
+struct BookModelPart: Sendable {
+    let part: TrainingPart
     let layout: TrainingPartLayout
     /// The model as this part fitted it: everything a single train's holds,
     /// except that its neighbour lists hold only this part's finds.
-    package var model: BookModel
+    var model: BookModel
     /// `--similarity` as given, before `auto` was resolved.
     let requestedSimilarity: Similarity
 
@@ -27,7 +27,7 @@ package struct BookModelPart: Sendable {
     /// - Throws: `BookModelError.noRatings` when `ratings` holds none.
     /// - Complexity: the preparation of `BookModel.fit`, then about
     ///   `1 / part.count` of its neighbour search.
-    package static func fit(_ ratings: Ratings, options: ModelOptions, part: TrainingPart) throws(BookModelError)
+    static func fit(_ ratings: Ratings, options: ModelOptions, part: TrainingPart) throws(BookModelError)
         -> BookModelPart
     {
         guard ratings.count > 0 else { throw .noRatings }
@@ -41,7 +41,7 @@ package struct BookModelPart: Sendable {
     /// Writes the part file to `url` (layout: `TrainingPartFile`): to a temporary
     /// file beside it, then renamed over it. Creates the folder when needed.
     /// - Throws: `BookModelError.cannotWrite` naming the file.
-    package func write(to url: URL) throws(BookModelError) {
+    func write(to url: URL) throws(BookModelError) {
         do {
             let data = try TrainingPartFile.encoded(self)
             try FileManager.default.createDirectory(

@@ -4,9 +4,9 @@
 /// the parts back together into the model a single train writes.
 package struct TrainingPart: Sendable, Equatable {
     /// This part, `0..<count`.
-    package var index: Int
+    var index: Int
     /// How many parts the training is split into.
-    package var count: Int
+    var count: Int
 
     /// Parses `I/N` as `--shard` does.
     /// - Returns: nil unless `0 ≤ I < N` and `N ≥ 1`.
@@ -16,12 +16,12 @@ package struct TrainingPart: Sendable, Equatable {
     }
 
     /// Part `index` of `count`, which must be `0 ≤ index < count`.
-    package init(index: Int, count: Int) {
+    init(index: Int, count: Int) {
         precondition((0..<count).contains(index), "TrainingPart \(index) of \(count)")
         self.index = index
         self.count = count
     }
 
     /// `I/N`, as the command line gives it.
-    package var name: String { "\(index)/\(count)" }
+    var name: String { "\(index)/\(count)" }
 }

@@ -4,22 +4,22 @@ extension ClubStats {
     /// `enrichment.books`, `enriched` is `enrichment.stats.enriched`.
     struct Coverage: Sendable, Equatable {
         /// Distinct recommended books.
-        package var books = 0
+        var books = 0
         /// Books Google Books described (status `ok`).
-        package var enriched = 0
+        var enriched = 0
         /// Books Google Books does not know.
-        package var notFound = 0
+        var notFound = 0
         /// Books whose lookup failed.
-        package var failed = 0
+        var failed = 0
         /// Books not looked up (enrichment off, offline, no key, quota gone).
-        package var skipped = 0
+        var skipped = 0
         /// False when the run had no enrichment stage at all (every pick's
         /// `enrichment` is nil).
         var stageRan = false
         /// The most frequent status among the failed and skipped books (`skipped: …`).
         var mainReason: String?
         /// Books a later run looks up again (`EnrichmentStatus.waits`).
-        package var waiting = 0
+        var waiting = 0
 
         /// Counts the distinct picked books of `tally` by their status.
         init(tally: ClubTally) {
@@ -43,14 +43,14 @@ extension ClubStats {
         }
 
         /// Books without a description for want of an answer: `failed + skipped`.
-        package var missing: Int { failed + skipped }
+        var missing: Int { failed + skipped }
 
         /// One line for the digest: "Google Books described 12 of 20
         /// recommended books; 3 unknown to it, 5 not looked up (main reason:
         /// …). 5 books still wait for a description; later runs continue
         /// where this one stopped." (Lookups go most-seen books first, and
         /// answers are cached, so each run picks up the books still waiting.)
-        package var sentence: String {
+        var sentence: String {
             guard stageRan else { return "Google Books was not asked about the \(books) recommended books." }
             var parts: [String] = []
             if notFound > 0 { parts.append("\(notFound) unknown to it") }

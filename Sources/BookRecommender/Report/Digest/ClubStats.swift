@@ -5,25 +5,25 @@ struct ClubStats: Sendable, Equatable {
     /// A book recommended to several members.
     struct Recommended: Sendable, Equatable {
         /// The item key.
-        package var item: String
+        var item: String
         /// The title shown (see `title(of:in:)`), else the item key.
-        package var title: String
+        var title: String
         /// Authors from the first member's pick of the book (ours, else Google's).
-        package var authors: [String]
+        var authors: [String]
         /// Members with the book among their picks.
-        package var members: Int
+        var members: Int
     }
 
     /// A book the club rated highly.
     struct Rated: Sendable, Equatable {
         /// The item key.
-        package var item: String
+        var item: String
         /// The title shown, else the item key.
-        package var title: String
+        var title: String
         /// Mean rating on the 0–5 scale.
-        package var mean: Double
+        var mean: Double
         /// Members who rated it.
-        package var ratings: Int
+        var ratings: Int
     }
 
     /// How many entries each chart shows at most.
@@ -38,11 +38,11 @@ struct ClubStats: Sendable, Equatable {
     /// no book has two ratings.
     var minRatings: Int
     /// How many recommended books Google Books described.
-    package var coverage: Coverage
+    var coverage: Coverage
 
     /// The statistics of `tally`.
     /// - Complexity: O(b log b) for b distinct books.
-    package init(tally: ClubTally) {
+    init(tally: ClubTally) {
         mostRecommended = Array(
             tally.picked.sorted {
                 $0.value.members != $1.value.members

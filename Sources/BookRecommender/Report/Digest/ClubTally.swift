@@ -11,42 +11,42 @@ struct ClubTally: Sendable, Equatable {
     /// A book among the picks.
     struct Picked: Sendable, Equatable {
         /// Members with the book among their picks.
-        package var members: Int
+        var members: Int
         /// The first such member by UTF-8 order of ids: the fields below come
         /// from their pick (in a run they are the same in every pick).
         var firstUser: String
         /// Our title, when the input had one.
-        package var title: String?
+        var title: String?
         /// Google Books' title, when it had one.
         var googleTitle: String?
         /// Our authors, else Google's.
-        package var authors: [String]
+        var authors: [String]
         /// How the Google Books lookup ended; nil when the run had no enrichment stage.
-        package var status: EnrichmentStatus?
+        var status: EnrichmentStatus?
     }
 
     /// A book the members rated.
     struct Rated: Sendable, Equatable {
         /// The sum of the ratings in ten-thousandths of a star.
-        package var sum: Int64
+        var sum: Int64
         /// Ratings summed.
-        package var count: Int
+        var count: Int
         /// Our title, when the input had one.
-        package var title: String?
+        var title: String?
     }
 
     /// Readers counted.
-    package var readers = 0
+    var readers = 0
     /// Picked books by item key.
-    package var picked: [String: Picked] = [:]
+    var picked: [String: Picked] = [:]
     /// Rated books by item key.
-    package var rated: [String: Rated] = [:]
+    var rated: [String: Rated] = [:]
 
     /// An empty tally.
-    package init() {}
+    init() {}
 
     /// Counts `user`'s picks (a book picked twice for one user counts once).
-    package mutating func add(picksOf user: UserPicks) {
+    mutating func add(picksOf user: UserPicks) {
         readers += 1
         for (rank, pick) in user.picks.enumerated()
         where !user.picks[..<rank].contains(where: { $0.item == pick.item }) {
@@ -91,7 +91,7 @@ struct ClubTally: Sendable, Equatable {
     }
 
     /// Adds `other`, the tally of other readers.
-    package mutating func add(_ other: ClubTally) {
+    mutating func add(_ other: ClubTally) {
         readers += other.readers
         picked.merge(other.picked, uniquingKeysWith: Self.joined)
         for (item, entry) in other.rated {

@@ -5,26 +5,26 @@
 /// The sums come from the reader summaries alone, so a merge of shards
 /// counts exactly what one machine's run counts.
 struct DigestChanges: Sendable, Equatable, Codable {
-    package var comparison: LastDigest.Kind
-    package var previousRun: String?
-    package var differences: [String]
-    package var membersGone: Int
+    var comparison: LastDigest.Kind
+    var previousRun: String?
+    var differences: [String]
+    var membersGone: Int
     /// Readers whose list was compared with their own earlier one.
-    package var membersCompared = 0
+    var membersCompared = 0
     /// Readers not in the last digest.
-    package var newMembers = 0
-    package var membersWithNewPicks = 0
-    package var newPicks = 0
+    var newMembers = 0
+    var membersWithNewPicks = 0
+    var newPicks = 0
     /// Earlier picks their readers read (rated) or shelved since, and the others that left.
-    package var readSince = 0
-    package var shelvedSince = 0
+    var readSince = 0
+    var shelvedSince = 0
     var leftOtherwise = 0
 
     /// The keys of the run-level part, which every shard of a run shares.
     static let runKeys: Set<String> = ["comparison", "previousRun", "differences", "membersGone"]
 
     /// The comparison `lastDigest` with the changes of `members` added up.
-    package init(_ lastDigest: LastDigest, members: [ReaderSummary]) {
+    init(_ lastDigest: LastDigest, members: [ReaderSummary]) {
         comparison = lastDigest.kind
         previousRun = lastDigest.previousRun
         differences = lastDigest.differences
@@ -50,7 +50,7 @@ struct DigestChanges: Sendable, Equatable, Codable {
 
     /// One sentence for the digest: what was compared and what changed, or
     /// why nothing was.
-    package var sentence: String {
+    var sentence: String {
         if let sentence = lastDigest.notComparedSentence { return sentence }
         var parts = [
             newPicks == 0

@@ -2,7 +2,7 @@
 /// body or a chat post. Bars are drawn with `█`; nothing is escaped, but
 /// control characters from the input are replaced so a title cannot break
 /// a line or move the cursor.
-package enum DigestText {
+enum DigestText {
     /// The longest text bar, in characters.
     static let barWidth = 20
 
@@ -129,7 +129,7 @@ package enum DigestText {
 
     /// `value` on one line: every control character (line breaks included)
     /// becomes a space.
-    package static func clean(_ value: String) -> String {
+    static func clean(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return value }
         return String(
             String.UnicodeScalarView(

@@ -18,24 +18,24 @@ import Foundation
 /// - `top`, `similarity`, `neighbors`, `threshold`, `shrinkage`,
 ///   `minRatings`, `exclude`, `only`: how lists are made.
 struct ListSettings: Sendable, Equatable, Codable {
-    package var name: String?
-    package var inputs: [String]
-    package var format: String
-    package var columns: String?
+    var name: String?
+    var inputs: [String]
+    var format: String
+    var columns: String?
     var ratingScale: String?
-    package var catalog: String?
-    package var top: Int
-    package var similarity: String
-    package var neighbors: Int
-    package var threshold: Float
-    package var shrinkage: Float
+    var catalog: String?
+    var top: Int
+    var similarity: String
+    var neighbors: Int
+    var threshold: Float
+    var shrinkage: Float
     var minRatings: Int
-    package var exclude: String?
-    package var only: String?
+    var exclude: String?
+    var only: String?
 
     /// The list settings of a run with `settings` (its filter settings
     /// those it scores with: a model file's own, when it has one).
-    package init(_ settings: RunSettings) {
+    init(_ settings: RunSettings) {
         name = settings.name
         inputs = (settings.inputsAsGiven ?? settings.inputs).map(Self.absolute)
         format = settings.format?.rawValue ?? "auto"
@@ -60,7 +60,7 @@ struct ListSettings: Sendable, Equatable, Codable {
     }
 
     /// What differs from `earlier`, one phrase per setting: `top 5 → 10`.
-    package func differences(from earlier: ListSettings) -> [String] {
+    func differences(from earlier: ListSettings) -> [String] {
         func text<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "none" }
         let pairs: [(String, String, String)] = [
             ("name", text(earlier.name), text(name)),

@@ -8,7 +8,7 @@ import Foundation
 /// lists costs one pass over the file and one dictionary entry per reader.
 struct PreviousLists: Sendable {
     /// Why a lists file cannot be used.
-    package enum Problem: Error, Sendable, Equatable {
+    enum Problem: Error, Sendable, Equatable {
         /// The first line is not a `lists.tsv` header.
         case notALists
         /// Line `line` is damaged (a bad escape, or an empty or repeated id).
@@ -16,18 +16,18 @@ struct PreviousLists: Sendable {
     }
 
     /// The settings the earlier run made its lists with.
-    package let settings: ListSettings
+    let settings: ListSettings
     private let bytes: [UInt8]
     /// Each reader's keys: the bytes after the id's tab up to the line feed
     /// (empty for a reader without picks).
     private let keys: [String: Range<Int>]
 
     /// The readers in the earlier run.
-    package var readers: Dictionary<String, Range<Int>>.Keys { keys.keys }
+    var readers: Dictionary<String, Range<Int>>.Keys { keys.keys }
 
     /// Reads `data`, a whole `lists.tsv`.
     /// - Throws: `Problem` when it is not one or is damaged.
-    package init(_ data: Data) throws(Problem) {
+    init(_ data: Data) throws(Problem) {
         let bytes = [UInt8](data)
         let newline = UInt8(ascii: "\n"), tab = UInt8(ascii: "\t")
         guard let headerEnd = bytes.firstIndex(of: newline), let split = bytes[..<headerEnd].firstIndex(of: tab),
@@ -54,7 +54,7 @@ struct PreviousLists: Sendable {
 
     /// `reader`'s picks in the earlier run, best first; nil when the reader
     /// was not in it. A key whose escapes are damaged is left out.
-    package func list(of reader: String) -> [String]? {
+    func list(of reader: String) -> [String]? {
         guard let range = keys[reader] else { return nil }
         guard !range.isEmpty else { return [] }
         return bytes[range].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).compactMap {

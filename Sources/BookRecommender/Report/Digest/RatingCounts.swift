@@ -9,18 +9,18 @@ struct RatingCounts: Sendable, Equatable {
     private(set) var halfStars: [Int] = Array(repeating: 0, count: 11)
 
     /// Every rating counted.
-    package var total: Int { halfStars.reduce(0, +) }
+    var total: Int { halfStars.reduce(0, +) }
 
     /// No ratings yet.
-    package init() {}
+    init() {}
 
     /// The counts of `ratings` (on the 0–5 scale).
-    package init(_ ratings: some Sequence<Double>) {
+    init(_ ratings: some Sequence<Double>) {
         for rating in ratings { add(rating) }
     }
 
     /// Counts one more rating (0–5; out-of-range values are clamped, NaN counts as 0).
-    package mutating func add(_ rating: Double) {
+    mutating func add(_ rating: Double) {
         halfStars[Self.halfStars(rating)] += 1
     }
 

@@ -14,15 +14,15 @@ struct LastDigest: Sendable, Equatable, Codable {
         case noLists = "no-lists"
     }
 
-    package var kind: Kind
+    var kind: Kind
     /// The last digest's run folder (`20261130T021500.123Z`); nil on the first run.
-    package var previousRun: String?
+    var previousRun: String?
     /// For `otherSettings`, what changed (`top 5 → 10`), in `ListSettings` order.
-    package var differences: [String]
+    var differences: [String]
     /// Members in the last digest's lists who are not in this run's input.
-    package var membersGone: Int
+    var membersGone: Int
 
-    package init(kind: Kind, previousRun: String? = nil, differences: [String] = [], membersGone: Int = 0) {
+    init(kind: Kind, previousRun: String? = nil, differences: [String] = [], membersGone: Int = 0) {
         self.kind = kind
         self.previousRun = previousRun
         self.differences = differences
@@ -53,10 +53,10 @@ struct LastDigest: Sendable, Equatable, Codable {
 struct ReaderChanges: Sendable, Equatable {
     /// A book that left the list, as the page names it.
     struct LeftBook: Sendable, Equatable {
-        package var item: String
-        package var title: String?
+        var item: String
+        var title: String?
 
-        package init(item: String, title: String?) {
+        init(item: String, title: String?) {
             self.item = item
             self.title = title
         }
@@ -66,15 +66,15 @@ struct ReaderChanges: Sendable, Equatable {
     var lastDigest: LastDigest
     /// The reader was not in the last digest: their page welcomes them, and
     /// no pick is marked new (they saw no list before).
-    package var newMember: Bool
+    var newMember: Bool
     /// Earlier picks the reader has rated, read or borrowed since, in their old list's order.
-    package var read: [LeftBook]
+    var read: [LeftBook]
     /// Earlier picks the reader has shelved since (to-read, reading, without stars).
-    package var shelved: [LeftBook]
+    var shelved: [LeftBook]
     /// Earlier picks that left for any other reason.
     var leftOtherwise: Int
 
-    package init(
+    init(
         lastDigest: LastDigest, newMember: Bool = false, read: [LeftBook] = [], shelved: [LeftBook] = [],
         leftOtherwise: Int = 0
     ) {
@@ -86,7 +86,7 @@ struct ReaderChanges: Sendable, Equatable {
     }
 
     /// Whether picks were compared with the reader's own earlier list.
-    package var compared: Bool { lastDigest.kind == .compared && !newMember }
+    var compared: Bool { lastDigest.kind == .compared && !newMember }
 
     /// The sentences a reader's page and digest entry open with: how many
     /// picks are new and which earlier ones the reader read or shelved, a

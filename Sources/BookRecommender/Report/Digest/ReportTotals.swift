@@ -6,13 +6,13 @@ import Foundation
 /// picks' `enrichment` statuses (see `ClubStats.Coverage`).
 struct ReportTotals: Sendable, Equatable {
     /// Users in the input.
-    package var users: Int
+    var users: Int
     /// Distinct books in the input.
-    package var books: Int
+    var books: Int
     /// Star ratings used.
-    package var ratings: Int
+    var ratings: Int
     /// Input records rejected (listed in `rejects.csv`).
-    package var rejected: Int
+    var rejected: Int
     /// Books used without stars (read, to-read, loans, …), by kind.
     var withoutStars: InteractionCounts
 
@@ -25,10 +25,10 @@ struct ReportTotals: Sendable, Equatable {
     var runDate: String?
 
     /// The job's name (`demo`), shown in the digest title when set.
-    package var name: String?
+    var name: String?
 
     /// Members whose files gave no rating, each with why: the digest names them.
-    package var membersWithoutRatings: [MemberReport] = []
+    var membersWithoutRatings: [MemberReport] = []
 
     /// Rejected rows of the members file that leave a member without mail:
     /// the digest lists them ("no mail: bad members row").
@@ -38,7 +38,7 @@ struct ReportTotals: Sendable, Equatable {
     /// did not compare (the digest then says nothing about it).
     var lastDigest: LastDigest?
 
-    package init(
+    init(
         users: Int, books: Int, ratings: Int, rejected: Int, notice: String? = nil, runDate: String? = nil,
         name: String? = nil, membersWithoutRatings: [MemberReport] = [],
         membersWithoutMail: [MembersFileReport.Row] = [], lastDigest: LastDigest? = nil,
@@ -59,7 +59,7 @@ struct ReportTotals: Sendable, Equatable {
 
     /// `date` as `YYYY-MM-DD` in UTC: the first ten characters of the
     /// ISO 8601 `startedAt` that `summary.json` holds.
-    package static func day(of date: Date) -> String {
+    static func day(of date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withFullDate]

@@ -3,7 +3,7 @@ enum CSVField {
     /// `value` as one CSV field: quoted when it holds a comma, quote, CR or LF
     /// (or starts or ends with a space), with quotes doubled. Judged on the
     /// UTF-8 bytes: a CR LF pair is one `Character`, equal to neither CR nor LF.
-    package static func escape(_ value: String) -> String {
+    static func escape(_ value: String) -> String {
         let needsQuotes =
             value.utf8.contains {
                 $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
@@ -14,7 +14,7 @@ enum CSVField {
     }
 
     /// One CSV line (with its `\n`) of escaped fields.
-    package static func line(_ fields: [String]) -> String {
+    static func line(_ fields: [String]) -> String {
         fields.map(escape).joined(separator: ",") + "\n"
     }
 }

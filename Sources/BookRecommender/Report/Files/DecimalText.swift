@@ -7,7 +7,7 @@ enum DecimalText {
     ///
     /// Returns `nil` for NaN and infinities. Magnitudes too large for exact
     /// integer scaling fall back to Swift's shortest round-trip form.
-    package static func string(_ value: Double, places: Int) -> String? {
+    static func string(_ value: Double, places: Int) -> String? {
         let text = TextBuffer()
         return text.append(decimal: value, places: places) ? text.string : nil
     }

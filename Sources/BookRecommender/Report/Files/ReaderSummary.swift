@@ -5,27 +5,27 @@
 struct ReaderSummary: Sendable, Equatable {
     /// One of the first picks, as the digest lists it.
     struct Top: Sendable, Equatable {
-        package var rank: Int
+        var rank: Int
         /// The title shown (see `UserHTMLReport.displayTitle`).
-        package var title: String
+        var title: String
         /// Our first non-blank author, if any.
-        package var author: String?
-        package var fallback: Bool
+        var author: String?
+        var fallback: Bool
         /// Marked new (see `ReportPick.new`).
-        package var new: Bool
+        var new: Bool
         /// Its strength in words (`PickStrength.phrase`); nil for a popular pick.
         var strength: String?
     }
 
     /// What changed since the last digest, when the run compared lists.
-    package struct Since: Sendable, Equatable {
+    struct Since: Sendable, Equatable {
         /// The sentences the reader's page shows (`ReaderChanges.sentences`).
         var sentences: [String]
-        package var newMember: Bool
-        package var newPicks: Int
+        var newMember: Bool
+        var newPicks: Int
         /// Earlier picks the reader read (rated) or shelved since, and the others that left.
-        package var read: Int
-        package var shelved: Int
+        var read: Int
+        var shelved: Int
         var leftOtherwise: Int
     }
 
@@ -33,15 +33,15 @@ struct ReaderSummary: Sendable, Equatable {
     static let topCount = 3
 
     /// The reader's original id.
-    package var user: String
+    var user: String
     /// The file-name stem of `users/<stem>.json` and `.html`.
-    package var stem: String
+    var stem: String
     /// How many picks the reader got.
-    package var picks: Int
+    var picks: Int
     /// Every pick is a popular (fallback) one.
     var popular: Bool
     /// The first `topCount` picks.
-    package var top: [Top]
+    var top: [Top]
     /// The reader's bytes in `recommendations.csv` and `recommendations.jsonl`,
     /// so a merge can copy them without parsing either file.
     var csvBytes: Int
@@ -49,13 +49,13 @@ struct ReaderSummary: Sendable, Equatable {
     /// The reader's bytes in `lists.tsv` (see `ReaderLists`).
     var listBytes: Int
     /// What changed since the last digest; nil unless the run compared lists.
-    package var since: Since?
+    var since: Since?
     /// Whether `mail/<stem>.eml` was written for the reader.
-    package var mailed: Bool
+    var mailed: Bool
 
     /// The summary of `user`, whose files are named `stem`; `bytes` are the
     /// reader's in `recommendations.csv`, `.jsonl` and `lists.tsv`.
-    package init(_ user: UserPicks, stem: String, bytes: (csv: Int, jsonl: Int, lists: Int), mailed: Bool = false) {
+    init(_ user: UserPicks, stem: String, bytes: (csv: Int, jsonl: Int, lists: Int), mailed: Bool = false) {
         self.user = user.user
         self.stem = stem
         picks = user.picks.count

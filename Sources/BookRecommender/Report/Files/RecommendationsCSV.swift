@@ -2,15 +2,15 @@
 /// the order given and picks in the order given, fields quoted by `CSVField`.
 enum RecommendationsCSV {
     /// The first line.
-    package static let header = CSVField.line(["user", "rank", "item", "score"])
+    static let header = CSVField.line(["user", "rank", "item", "score"])
 
     /// The whole file, header included.
-    package static func text(users: [UserPicks]) -> String {
+    static func text(users: [UserPicks]) -> String {
         users.reduce(header) { $0 + rows(for: $1) }
     }
 
     /// `user`'s rows: one per pick, none without picks.
-    package static func rows(for user: UserPicks) -> String {
+    static func rows(for user: UserPicks) -> String {
         let out = TextBuffer()
         write(user, to: out)
         return out.string

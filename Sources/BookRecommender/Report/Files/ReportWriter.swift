@@ -20,10 +20,10 @@ struct ReportWriter: Sendable {
     /// The folder the reports go into; created when missing.
     let outputFolder: URL
     /// Workers rendering and writing the users' files.
-    package var threads: Int
+    var threads: Int
 
     /// A writer for `outputFolder` on `threads` workers.
-    package init(outputFolder: URL, threads: Int = 1) {
+    init(outputFolder: URL, threads: Int = 1) {
         self.outputFolder = outputFolder
         self.threads = threads
     }
@@ -36,7 +36,7 @@ struct ReportWriter: Sendable {
     /// - Throws: `ReportError.duplicateUser` when an id repeats (before
     ///   anything is written); `.cannotCreateFolder`, `.cannotWrite`, or
     ///   `.outsideOutputFolder` when the folder or a path in it resolves elsewhere.
-    package func write(
+    func write(
         users: [UserPicks], totals: ReportTotals, ratings: [RatedBook] = []
     ) throws(ReportError) -> ReportFiles {
         let sorted = users.sorted { $0.user.utf8.lexicographicallyPrecedes($1.user.utf8) }

@@ -13,7 +13,7 @@
 /// `x-1a2b3c4d`), the full 16-digit hash and then a counter are tried, in
 /// UTF-8 byte order of the ids. Stems therefore depend only on the set of
 /// ids, never on their order.
-package enum SafeFileName {
+enum SafeFileName {
     /// The longest stem, in bytes.
     static let maxBytes = 80
 
@@ -51,7 +51,7 @@ package enum SafeFileName {
     /// not even when their stems differ only in ASCII case.
     /// - Complexity: O(*n*) expected for *n* ids, plus sorting the ids whose
     ///   stems clash.
-    package static func stems(for ids: [String]) -> [String] {
+    static func stems(for ids: [String]) -> [String] {
         var stems = ids.map(base)
         // Who gives each lowercased base. The bases are ASCII, so `String ==`
         // on them is byte equality; ids are told apart by their UTF-8 bytes,

@@ -16,5 +16,5 @@
 /// one writer of both, printing exactly as `JSONValue` would.
 enum UserJSONReport {
     /// The version written as `schemaVersion`.
-    package static let schemaVersion = 2
+    static let schemaVersion = 2
 }

@@ -11,15 +11,15 @@
 /// control characters, line and paragraph separators and bidi controls;
 /// it is written as a quoted string or as RFC 2047 encoded words, so it can
 /// never end a header or start another.
-package struct MailAddress: Sendable, Equatable {
+struct MailAddress: Sendable, Equatable {
     /// The longest display name, in characters.
     static let maxNameLength = 200
 
-    package var name: String?
-    package var address: String
+    var name: String?
+    var address: String
 
     /// - Throws: the reason (a sentence fragment) when the address or name is unusable.
-    package init(name: String?, address: String) throws(MailAddress.Problem) {
+    init(name: String?, address: String) throws(MailAddress.Problem) {
         if let problem = Self.problem(address: address) { throw Problem(reason: problem) }
         let trimmed = name?.trimmingCharacters(in: .whitespaces)
         if let trimmed, let problem = Self.problem(name: trimmed) { throw Problem(reason: problem) }
@@ -28,13 +28,13 @@ package struct MailAddress: Sendable, Equatable {
     }
 
     /// Why an address or name was refused.
-    package struct Problem: Error, Sendable, Equatable {
-        package var reason: String
+    struct Problem: Error, Sendable, Equatable {
+        var reason: String
     }
 
     /// `Name <user@example.org>` or `user@example.org`.
     /// - Throws: `Problem` when neither form holds, or the parts are unusable.
-    package init(parsing text: String) throws(MailAddress.Problem) {
+    init(parsing text: String) throws(MailAddress.Problem) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.hasSuffix(">"), let open = trimmed.lastIndex(of: "<") else {
             try self.init(name: nil, address: trimmed)
@@ -47,7 +47,7 @@ package struct MailAddress: Sendable, Equatable {
     }
 
     /// As the job file and `summary.json` write it: `Name <address>` or the address.
-    package var text: String { name.map { "\($0) <\(address)>" } ?? address }
+    var text: String { name.map { "\($0) <\(address)>" } ?? address }
 
     /// The domain, for `Message-ID`s.
     var domain: String { String(address[address.index(after: address.lastIndex(of: "@")!)...]) }

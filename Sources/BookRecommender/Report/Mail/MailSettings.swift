@@ -9,16 +9,16 @@
 /// `from` and `organizer` are required, `replyTo` and `subject` optional.
 /// The subject may use `{club}` (the job's name), `{date}` (the run's day)
 /// and `{member}` (the member's name from the members file, else their id).
-package struct MailSettings: Sendable, Equatable, Codable {
+struct MailSettings: Sendable, Equatable, Codable {
     static let defaultSubject = "{club}: book picks for {member}, {date}"
     static let placeholders = ["{club}", "{date}", "{member}"]
     static let keys = ["from", "organizer", "replyTo", "subject"]
 
-    package var from: MailAddress
+    var from: MailAddress
     /// Who gets `mail/digest.eml`, the club digest.
-    package var organizer: MailAddress
+    var organizer: MailAddress
     var replyTo: MailAddress?
-    package var subject: String
+    var subject: String
 
     /// Reads a `mail` object.
     /// - Returns: the settings, or every problem as `(key, message)`, keys in order.
@@ -74,9 +74,9 @@ package struct MailSettings: Sendable, Equatable, Codable {
 
     /// Every problem of a `mail` object, by key.
     struct Problems: Error, Sendable, Equatable {
-        package var list: [(key: String, message: String)]
+        var list: [(key: String, message: String)]
 
-        package static func == (one: Problems, other: Problems) -> Bool {
+        static func == (one: Problems, other: Problems) -> Bool {
             one.list.map { "\($0.key): \($0.message)" } == other.list.map { "\($0.key): \($0.message)" }
         }
     }
@@ -106,7 +106,7 @@ package struct MailSettings: Sendable, Equatable, Codable {
 
     /// The object as the job file writes it (`summary.json`'s `settings.mail`).
     /// - Throws: what the encoder throws.
-    package func encode(to encoder: any Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(from.text, forKey: .from)
         try container.encode(organizer.text, forKey: .organizer)
@@ -119,7 +119,7 @@ package struct MailSettings: Sendable, Equatable, Codable {
 extension MailSettings {
     /// Reads the object `encode(to:)` wrote (a part's `summary.json`), with the job file's checks.
     /// - Throws: `DecodingError.dataCorrupted` naming the problems of settings that do not parse.
-    package init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         switch Self.parse(try [String: JSONValue](from: decoder)) {
         case .success(let settings): self = settings
         case .failure(let problems):

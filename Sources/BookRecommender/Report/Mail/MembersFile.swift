@@ -17,29 +17,29 @@
 /// everyone else's mail is written as usual. A duplicate row is rejected in
 /// favour of the member's first row, which decides whether they get mail. A
 /// file that cannot be read, or whose header is unusable, stops the run.
-package enum MembersFile {
+enum MembersFile {
     /// One member's row.
-    package struct Entry: Sendable, Equatable {
-        package var member: String
+    struct Entry: Sendable, Equatable {
+        var member: String
         /// Nil when the row gives no address.
         var address: MailAddress?
-        package var line: Int
+        var line: Int
     }
 
     /// A row that cannot be used.
-    package struct Rejected: Sendable, Equatable {
+    struct Rejected: Sendable, Equatable {
         /// The member id the row gives, when it could be read.
-        package var member: String?
-        package var line: Int
+        var member: String?
+        var line: Int
         /// Why, as `rejects.csv` writes it.
-        package var reason: String
+        var reason: String
         /// The row as the file holds it.
-        package var record: String
+        var record: String
     }
 
     /// The rows of the members file at `path`: the usable ones by member id, and the rejected ones.
     /// - Throws: `MailError.cannotRead`, or `.badMembersFile` for an empty file or an unusable header.
-    package static func read(_ path: String) throws(MailError) -> MembersList {
+    static func read(_ path: String) throws(MailError) -> MembersList {
         var tokenizer: CSVTokenizer
         do {
             tokenizer = try CSVTokenizer(path: path, delimiter: UInt8(ascii: ","))

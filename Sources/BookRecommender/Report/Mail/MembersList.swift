@@ -6,14 +6,14 @@
 /// the digest lists the members it leaves without mail ("no mail: bad
 /// members row"). With `--on-bad-record fail` any rejected row stops the run
 /// before any work, exit 65 (`MailError.badMembersFile`).
-package struct MembersList: Sendable, Equatable {
-    package var path: String
+struct MembersList: Sendable, Equatable {
+    var path: String
     /// The usable rows, by member id.
-    package var entries: [String: MembersFile.Entry] = [:]
+    var entries: [String: MembersFile.Entry] = [:]
     /// The rejected rows, in file order.
-    package var rejected: [MembersFile.Rejected] = []
+    var rejected: [MembersFile.Rejected] = []
 
-    package init(path: String, entries: [String: MembersFile.Entry] = [:]) {
+    init(path: String, entries: [String: MembersFile.Entry] = [:]) {
         self.path = path
         self.entries = entries
     }
@@ -22,7 +22,7 @@ package struct MembersList: Sendable, Equatable {
     mutating func add(_ row: MembersFile.Rejected) { rejected.append(row) }
 
     /// Every rejected row as `file:line: reason`.
-    package var problems: [String] { rejected.map { "\(path):\($0.line): \($0.reason)" } }
+    var problems: [String] { rejected.map { "\(path):\($0.line): \($0.reason)" } }
 
     /// The file, its counts and its rejected rows, for `summary.json` and the digest.
     var report: MembersFileReport {
@@ -47,21 +47,21 @@ struct MembersFileReport: Sendable, Equatable, Codable {
     /// A rejected row.
     struct Row: Sendable, Equatable, Codable {
         /// The member id the row gives, when it could be read.
-        package var member: String?
-        package var line: Int
-        package var reason: String
+        var member: String?
+        var line: Int
+        var reason: String
         /// True when the row leaves its member (or an unknown one) without
         /// mail; false for a later duplicate of a member who has a usable row,
         /// or of one listed already.
-        package var noMail: Bool
+        var noMail: Bool
     }
 
-    package var path: String
+    var path: String
     /// Rows after the header, blank ones not counted.
-    package var rows: Int
+    var rows: Int
     /// Rows taken: members who get mail when they have an address and are in the input.
-    package var members: Int
-    package var rejected: [Row]
+    var members: Int
+    var rejected: [Row]
 
     /// The rows the digest lists as "no mail: bad members row".
     var withoutMail: [Row] { rejected.filter(\.noMail) }

@@ -9,14 +9,14 @@ enum BarChartSVG {
     struct Bar: Sendable, Equatable {
         /// Drawn above the bar, unescaped here (the chart escapes it) and
         /// shortened to `maxLabel` characters.
-        package var label: String
+        var label: String
         /// The bar's length relative to the chart's scale.
-        package var value: Double
+        var value: Double
         /// The value as shown beside the bar (`4 members`, `4.8`).
         var valueText: String
 
         /// A bar labelled `label`, `value` long, with `valueText` beside it.
-        package init(label: String, value: Double, valueText: String) {
+        init(label: String, value: Double, valueText: String) {
             self.label = label
             self.value = value
             self.valueText = valueText

@@ -8,7 +8,7 @@ enum HTMLEscape {
     /// become U+FFFD. Bidi embeddings, overrides and isolates that `value`
     /// leaves open are closed at its end, so a hostile title or user id can
     /// reorder only itself, never the text after it on the page.
-    package static func text(_ value: String) -> String {
+    static func text(_ value: String) -> String {
         var out = ""
         out.reserveCapacity(value.utf8.count)
         // The closers the open bidi controls need, innermost last.

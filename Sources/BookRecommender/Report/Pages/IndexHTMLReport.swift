@@ -11,7 +11,7 @@ enum IndexHTMLReport {
     static let cardLimit = 1_000
 
     /// The page listing `members` (in the order given) with the club's `stats`.
-    package static func page(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
+    static func page(members: [ReaderSummary], stats: ClubStats, totals: ReportTotals) -> String {
         let heading = title(totals)
         var html = ReportStyle.head(title: HTMLEscape.text(heading))
         html += "<main class=\"digest\">\n<h1>\(HTMLEscape.text(heading))</h1>\n"

@@ -13,7 +13,7 @@ enum PickStrength {
 
     /// The reader's strongest filter pick among `picks` (the first of
     /// equals); nil when every pick is a fallback one.
-    package static func best(in picks: [ReportPick]) -> (score: Double, rank: Int)? {
+    static func best(in picks: [ReportPick]) -> (score: Double, rank: Int)? {
         var best: (score: Double, rank: Int)?
         for pick in picks where !pick.fallback && pick.score.isFinite && pick.score > (best?.score ?? 0) {
             best = (pick.score, pick.rank)
@@ -23,7 +23,7 @@ enum PickStrength {
 
     /// 1 to 5: 5 from 80 % of `best` up, 4 from 60 %, 3 from 40 %, 2 from
     /// 20 %, else 1; nil for a score or best that is not positive and finite.
-    package static func level(of score: Double, best: Double) -> Int? {
+    static func level(of score: Double, best: Double) -> Int? {
         guard score.isFinite, best.isFinite, score > 0, best > 0 else { return nil }
         return min(5, 1 + Int(min(score / best, 1) * 5))
     }

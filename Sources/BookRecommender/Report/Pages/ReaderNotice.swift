@@ -6,7 +6,7 @@
 enum ReaderNotice {
     /// "Google Books: 2 of your 5 picks could not be looked up (offline), …",
     /// or nil when every pick was answered (found or not) or had no lookup stage.
-    package static func text(for picks: [ReportPick]) -> String? {
+    static func text(for picks: [ReportPick]) -> String? {
         var reasons: [String: Int] = [:]
         for pick in picks {
             switch pick.enrichment?.status {

@@ -14,7 +14,7 @@ import Foundation
 /// readers), so a shard can write it exactly as a single run would.
 enum UserHTMLReport {
     /// The page for `user`, with `notice` (if any) above the picks.
-    package static func page(for user: UserPicks, notice: String? = nil) -> String {
+    static func page(for user: UserPicks, notice: String? = nil) -> String {
         let out = TextBuffer()
         write(user, notice: notice, to: out)
         return out.string

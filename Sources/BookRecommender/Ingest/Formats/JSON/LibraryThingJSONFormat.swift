@@ -13,7 +13,7 @@ struct LibraryThingJSONFormat: FileParser {
     /// The largest file accepted, in bytes.
     var maxFileBytes: Int
 
-    package init(maxFileBytes: Int = defaultMaxFileBytes) {
+    init(maxFileBytes: Int = defaultMaxFileBytes) {
         self.maxFileBytes = maxFileBytes
     }
 
@@ -21,7 +21,7 @@ struct LibraryThingJSONFormat: FileParser {
     /// - Throws: `IngestError.cannotRead` when the file cannot be read or is
     ///   larger than `maxFileBytes`; `.malformed` when its top level is not a
     ///   JSON object.
-    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var scanner = JSONMemberScanner(bytes: try load(file))
         if let line = scanner.openObject() {
             throw .malformed(

@@ -13,7 +13,7 @@ import Foundation
 /// review without a usable book, or with a rating that is not 0–5, is sent to
 /// `sink.reject` with the line its `<review>` starts on.
 struct GoodreadsAPIFormat: FileParser {
-    package init() {}
+    init() {}
 
     /// The paths below `review` this reader uses; every other element is skipped.
     private static let fieldPaths: Set = [
@@ -26,7 +26,7 @@ struct GoodreadsAPIFormat: FileParser {
     ///   `.malformed` when the XML is broken or truncated (reviews before the
     ///   break were already sent), the root is not `GoodreadsResponse`, or
     ///   `XMLStream` refuses the document.
-    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStream(path: file.path)
         try xml.enterRoot(named: "GoodreadsResponse")
         let user = file.member

@@ -11,7 +11,7 @@ import Foundation
 /// `book`/`num_pages` element are not read. An item without a book id or a
 /// valid ISBN, or with a rating that is not 0–5, is sent to `sink.reject`.
 struct GoodreadsRSSFormat: FileParser {
-    package init() {}
+    init() {}
 
     /// The item elements this reader uses; every other child of `item` is skipped.
     private static let fieldNames: Set = ["book_id", "isbn", "title", "author_name", "user_rating", "user_shelves"]
@@ -24,7 +24,7 @@ struct GoodreadsRSSFormat: FileParser {
     ///   `.malformed` when the XML is broken or truncated (items before the
     ///   break were already sent), the root is not `rss`, or `XMLStream`
     ///   refuses the document.
-    package func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
+    func read(_ file: InputFile, into sink: inout some RecordSink) throws(IngestError) {
         var xml = try XMLStream(path: file.path)
         try xml.enterRoot(named: "rss")
         let user = file.member

@@ -23,12 +23,12 @@ import Foundation
 /// `read(_:into:)` serves any `RecordSink` on `XMLStream`, one `String`
 /// per attribute; `Ingestor` takes `read(_:into:threads:)`, the same result
 /// from the attribute bytes, on several threads.
-package struct RatingsXMLFormat: FileParser {
+struct RatingsXMLFormat: FileParser {
     /// The scale of the file's ratings, over the root's `scale`; nil takes the
     /// root's, or detects it (see `IngestSink.beginScaleDetection()`).
-    package var scale: RatingScale?
+    var scale: RatingScale?
 
-    package init(scale: RatingScale? = nil) {
+    init(scale: RatingScale? = nil) {
         self.scale = scale
     }
 
