@@ -1,5 +1,5 @@
 // libFuzzer target `marc-catalog`: a MARC 21 XML `--catalog`, read through
-// `CatalogReader` as the job reads it. A document refused at its root may throw;
+// `CatalogParser` as the job reads it. A document refused at its root may throw;
 // anything read must balance (read = used + rejected), every reject names a
 // line and a reason, every reject row is a rejected record or a clash, and every
 // entry has an id, a title and, when it has an ISBN-13, a valid one.
@@ -13,7 +13,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     var rejects: [(line: Int, reason: RejectReason)] = []
     let counts: RecordCounts
     do {
-        counts = try CatalogReader().read(file, into: &catalog) { line, reason, _ in rejects.append((line, reason)) }
+        counts = try CatalogParser().read(file, into: &catalog) { line, reason, _ in rejects.append((line, reason)) }
     } catch {
         FuzzHarness.require(catalog.isEmpty, "a refused catalog kept \(catalog.entries.count) entries")
         FuzzHarness.require(error.description.hasPrefix(file.path), "the error does not name the file: \(error)")

@@ -48,9 +48,9 @@ struct PiecesOutcome: Equatable, CustomStringConvertible {
         sink.path = path
         do throws(IngestError) {
             if threads == 0 {
-                try RatingsXMLReader().read(InputFile(path: path), into: &sink)
+                try RatingsXMLFormat().read(InputFile(path: path), into: &sink)
             } else {
-                try RatingsXMLReader().read(
+                try RatingsXMLFormat().read(
                     InputFile(path: path), into: &sink, threads: threads, pieceBytes: pieceBytes, batchRecords: 5)
             }
         } catch {
