@@ -35,8 +35,8 @@ struct ItemNeighbors: Sendable {
     /// Items per work block of the sparse kernel: small, so heavy and light books spread over workers.
     private static let sparseBlockSize = 16
     /// Bytes of one worker's dense accumulator. Larger blocks fetch each
-    /// reader's row fewer times; on the 6M benchmark at 2 threads 4 MB was
-    /// faster than 1, 2 and 8 MB (1.33 s against 1.42 s for 2 MB, best of six).
+    /// reader's row fewer times, smaller ones stay in cache; 4 MB measured
+    /// best of 1, 2, 4 and 8 MB on the goodbooks-size benchmark (`scripts/bench`).
     private static let denseBytes = 4 << 20
 
     /// Finds every book's neighbours in `matrix`, with `kernel` when given
