@@ -164,6 +164,18 @@ struct SparseRows: Sendable {
         return SparseRows(offsets: offsets, entries: transposed)
     }
 
+    /// For each entry of `transposed(columnCount:threads:)`, in its order,
+    /// the index of the same entry in these rows.
+    /// - Complexity: O(entryCount + threads · columnCount) on `threads` workers.
+    func transposedPositions(columnCount: Int, threads: Int = 1) -> [Int32] {
+        CountingSort.sort(slices: rowSlices(threads: threads), keyCount: columnCount, threads: threads) {
+            rows, emit in
+            for row in rows {
+                for position in range(of: row) { emit(entries[position].column, Int32(position)) }
+            }
+        }.elements
+    }
+
     /// The rows cut into about `threads` runs holding nearly equal numbers of entries.
     private func rowSlices(threads: Int) -> [Range<Int>] {
         var slices: [Range<Int>] = []

@@ -13,18 +13,37 @@
 ///   keeps the best of its own selection and every worker's pool.
 /// - `NeighborFinder` serves the rest (many books, few ratings each), one
 ///   item at a time over cache-sized ranges of books, tracking the pairs it
-///   touches. It finds each pair from both items, so each item's own
-///   selection is its whole list.
+///   touches. Where books have `ListFloor` bounds (BM25) it finds each pair
+///   once, from its upper item, and hands it to the lower item when it
+///   reaches that item's bound (`HandedPairs`); elsewhere it finds each pair
+///   from both items, so each item's own selection is its whole list.
 ///
 /// Selections are order-independent, so the result is the same for any
 /// thread count.
 struct ItemNeighbors: Sendable {
-    /// The two ways of finding the pairs; see the type's documentation.
+    /// The ways of finding the pairs; see the type's documentation.
     enum Kernel: Sendable, Equatable {
         /// `DenseBlockFinder`, with blocks of this many items.
         case denseBlocks(itemsPerBlock: Int)
-        /// `NeighborFinder`, with ranges of this many books (the whole catalog when larger).
+        /// `NeighborFinder` finding each pair from both of its books, with
+        /// ranges of this many books (the whole catalog when larger).
         case sparse(columnsPerBlock: Int)
+        /// `NeighborFinder` finding each pair once, from its upper book; the
+        /// choice wherever books have `ListFloor` bounds (BM25).
+        case sparseOnce(columnsPerBlock: Int)
+
+        /// The name a part file's layout records.
+        var name: String {
+            switch self {
+            case .denseBlocks: "dense"
+            case .sparse: "sparse"
+            case .sparseOnce: "sparse-once"
+            }
+        }
+
+        var findsEachPairOnce: Bool {
+            if case .sparseOnce = self { true } else { false }
+        }
     }
 
     /// Row per item: its neighbours (column) and similarities (value), best first.
@@ -71,32 +90,43 @@ struct ItemNeighbors: Sendable {
             }
             return
         }
-        let chosen =
+        var chosen =
             kernel
             ?? (Self.denseApplies(matrix: matrix)
                 ? .denseBlocks(itemsPerBlock: Self.denseBlockSize(itemCount: matrix.itemCount))
-                : .sparse(columnsPerBlock: NeighborFinder.columns(itemCount: matrix.itemCount)))
+                : .sparseOnce(columnsPerBlock: NeighborFinder.columns(itemCount: matrix.itemCount)))
         let (blockSize, columnsPerBlock): (Int, Int?)
         switch chosen {
         case .denseBlocks(let itemsPerBlock): (blockSize, columnsPerBlock) = (max(1, itemsPerBlock), nil)
-        case .sparse(let columns): (blockSize, columnsPerBlock) = (Self.sparseBlockSize, min(columns, matrix.itemCount))
+        case .sparse(let columns), .sparseOnce(let columns):
+            (blockSize, columnsPerBlock) = (Self.sparseBlockSize, min(columns, matrix.itemCount))
         }
         let vectors = ItemVectors(
             matrix: matrix, similarity: options.similarity, threads: options.threads, entries: columnsPerBlock != nil)
         let dense =
             columnsPerBlock != nil ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
-        let floors = dense == nil ? ListFloor(matrix: matrix, vectors: vectors, options: options) : .none
+        let listFloor = dense == nil ? ListFloor(matrix: matrix, vectors: vectors, options: options) : .none
+        // Without bounds, finding each pair once would hand every pair over.
+        if kernel == nil, listFloor.isNone, case .sparseOnce(let columns) = chosen {
+            chosen = .sparse(columnsPerBlock: columns)
+        }
+        let floors = BookFloors(
+            dense == nil ? listFloor.bounds(matrix: matrix, vectors: vectors, threads: options.threads) : [],
+            threshold: options.threshold)
+        let positions =
+            chosen.findsEachPairOnce
+            ? matrix.byUser.transposedPositions(columnCount: matrix.itemCount, threads: options.threads) : nil
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         let itemCount = matrix.itemCount
         let layout = part.map { part in
             // The dense kernel also scans every cell of a book's accumulator row above it.
             let work = TrainingPartLayout.work(
-                rows: dense?.users ?? matrix.byUser, items: itemCount, wholeRows: dense == nil
+                rows: dense?.users ?? matrix.byUser, items: itemCount,
+                foundFrom: dense != nil ? .lowerBook : chosen.findsEachPairOnce ? .upperBook : .bothBooks
             ) {
                 dense == nil ? 1 : itemCount - $0
             }
-            return TrainingPartLayout(
-                kernel: dense == nil ? "sparse" : "dense", itemsPerBlock: blockSize, work: work, parts: part.count)
+            return TrainingPartLayout(kernel: chosen.name, itemsPerBlock: blockSize, work: work, parts: part.count)
         }
         self.layout = layout
         // Whole blocks from a block boundary, so the shifted work blocks are the kernel's own.
@@ -106,34 +136,43 @@ struct ItemNeighbors: Sendable {
             Block(lengths: [Int32](repeating: 0, count: min(blockSize, itemCount - block * blockSize)), entries: [])
         }
         var pools = [HeapPool?](repeating: nil, count: max(1, options.threads))
+        var handedPairs = [HandedPairs](repeating: HandedPairs(), count: max(1, options.threads))
         blocks.withUnsafeMutableBufferPointer { blockBuffer in
             pools.withUnsafeMutableBufferPointer { poolBuffer in
-                let out = SendableBuffer(blockBuffer)
-                let poolOut = SendableBuffer(poolBuffer)
-                Parallel.forEachWorker(count: workItems.count, blockSize: blockSize, threads: options.threads) {
-                    worker, work in
-                    let shifted = work.lazy.map {
-                        WorkBlock(
-                            index: $0.index + workItems.lowerBound / blockSize,
-                            range: $0.range.lowerBound + workItems.lowerBound..<$0.range.upperBound
-                                + workItems.lowerBound)
-                    }
-                    if let dense {
-                        var finder = DenseBlockFinder(input: dense, options: options, blockSize: blockSize)
-                        for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
-                        poolOut[worker] = finder.selection.lowerCandidates
-                    } else {
-                        var finder = NeighborFinder(
-                            matrix: matrix, vectors: vectors, floors: floors, options: options,
-                            columnsPerBlock: columnsPerBlock ?? 1)
-                        for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
+                handedPairs.withUnsafeMutableBufferPointer { handedBuffer in
+                    let out = SendableBuffer(blockBuffer)
+                    let poolOut = SendableBuffer(poolBuffer)
+                    let handedOut = SendableBuffer(handedBuffer)
+                    Parallel.forEachWorker(count: workItems.count, blockSize: blockSize, threads: options.threads) {
+                        worker, work in
+                        let shifted = work.lazy.map {
+                            WorkBlock(
+                                index: $0.index + workItems.lowerBound / blockSize,
+                                range: $0.range.lowerBound + workItems.lowerBound..<$0.range.upperBound
+                                    + workItems.lowerBound)
+                        }
+                        if let dense {
+                            var finder = DenseBlockFinder(input: dense, options: options, blockSize: blockSize)
+                            for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
+                            poolOut[worker] = finder.selection.lowerCandidates
+                        } else {
+                            var finder = NeighborFinder(
+                                matrix: matrix, vectors: vectors, floors: floors, positions: positions,
+                                options: options, columnsPerBlock: columnsPerBlock ?? 1)
+                            for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
+                            handedOut[worker] = finder.handedPairs
+                        }
                     }
                 }
             }
         }
+        let handed =
+            positions == nil
+            ? nil : HandedPairs.rows(of: handedPairs, itemCount: itemCount, threads: options.threads)
+        handedPairs = []
         lists = Self.merge(
-            blocks: blocks, blockSize: blockSize, pools: pools.compactMap { $0 }, order: dense?.order, matrix: matrix,
-            options: options)
+            blocks: blocks, blockSize: blockSize, pools: pools.compactMap { $0 }, handed: handed, order: dense?.order,
+            matrix: matrix, options: options)
     }
 
     /// Items per block of the dense kernel: as many accumulator rows (8 bytes
@@ -161,11 +200,12 @@ struct ItemNeighbors: Sendable {
 
     /// Each item's best neighbours among its own candidates (`blocks`, in
     /// kernel order, `blockSize` items each) and those other items offered it
-    /// (`pools`), merged block by block on `options.threads` workers. The
-    /// kernel numbers item `order[n]` as `n` (the same number when `order` is nil).
+    /// (`pools`, or `handed` rows by item), merged block by block on
+    /// `options.threads` workers. The kernel numbers item `order[n]` as `n`
+    /// (the same number when `order` is nil).
     private static func merge(
-        blocks: [Block], blockSize: Int, pools: [HeapPool], order: [Int32]?, matrix: RatingMatrix,
-        options: ModelOptions
+        blocks: [Block], blockSize: Int, pools: [HeapPool], handed: SparseRows?, order: [Int32]?,
+        matrix: RatingMatrix, options: ModelOptions
     ) -> SparseRows {
         var merged = [Block](repeating: Block(), count: blocks.count)
         merged.withUnsafeMutableBufferPointer { buffer in
@@ -185,6 +225,12 @@ struct ItemNeighbors: Sendable {
                         for pool in pools {
                             pool.forEach(of: number) { score, rank in
                                 best.insert(score: score, rank: rank, payload: matrix.itemAtRank[Int(rank)])
+                            }
+                        }
+                        if let handed {
+                            for entry in handed.entries[handed.range(of: number)] {
+                                best.insert(
+                                    score: entry.value, rank: matrix.keyRank[Int(entry.column)], payload: entry.column)
                             }
                         }
                         best.sortBestFirst()

@@ -98,6 +98,31 @@ struct ListFloor: Sendable {
         return SIMD2(second, heap[0])
     }
 
+    /// Whether every book's bound is `-∞`.
+    var isNone: Bool { largest.isEmpty }
+
+    /// Every book's bound (`bound(raterValues:)` of its raters in `vectors`),
+    /// computed on `threads` workers.
+    /// - Complexity: O(ratings).
+    func bounds(matrix: RatingMatrix, vectors: ItemVectors, threads: Int) -> [Float] {
+        guard !isNone else { return [Float](repeating: -.infinity, count: matrix.itemCount) }
+        let (byItem, itemEntries) = (matrix.byItem, vectors.itemEntries)
+        return [Float](unsafeUninitializedCapacity: matrix.itemCount) { buffer, count in
+            let out = SendableBuffer(buffer)
+            Parallel.forEachWorker(count: matrix.itemCount, blockSize: 4096, threads: threads) { _, work in
+                itemEntries.withUnsafeBufferPointer { itemEntries in
+                    for block in work {
+                        for item in block.range {
+                            let raters = UnsafeBufferPointer(rebasing: itemEntries[byItem.range(of: item)])
+                            out.initialize(item, to: bound(raterValues: raters))
+                        }
+                    }
+                }
+            }
+            count = matrix.itemCount
+        }
+    }
+
     /// The bound for the book whose raters have `raterValues` (its entries of
     /// `ItemVectors.itemEntries`, `column` the user), or `-∞` when none has
     /// enough books.

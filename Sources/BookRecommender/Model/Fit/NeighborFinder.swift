@@ -6,16 +6,25 @@ import CPrefetch
 /// the worker's `NeighborSelection`. Nothing is allocated per pair.
 ///
 /// Per item `i`, every rater `u` of `i` (ascending) and every other book `j`
-/// that `u` rated add `x_ui · x_uj` and 1 to `j`'s cell. Each pair is found
-/// from both of its books, so every book keeps its own best neighbours and no
-/// worker holds candidates for books it does not own: such a pool, one heap
-/// per book, is far larger than any cache on a wide catalog, and offering to
-/// it cost more than finding the pairs twice. The two sums of a pair are
-/// built in the same order (ascending user) from the same products, so they
-/// are equal bit for bit, and equal to the dense kernel's.
+/// that `u` rated add `x_ui · x_uj` and 1 to `j`'s cell. No worker holds a
+/// candidate heap per book: on a wide catalog such a pool is far larger than
+/// any cache. So each pair is found one of two ways:
+/// - from both of its books (`positions` nil), each book keeping its own
+///   best neighbours: twice the additions, nothing handed between books;
+/// - once, from its upper book `i` (books `j < i` only: each rater's walk
+///   stops at `i`, found through `positions`), which keeps its own best and
+///   hands the pair to `j` (`handedPairs`) when it reaches `j`'s bound in
+///   `BookFloors`. Books go in ascending order, so `j` is mostly done by
+///   then and its bound is its own selection's floor, which few pairs reach
+///   (a lower book has more readers, so its own candidates score higher).
+///   Without `ListFloor` bounds more pairs are handed over.
+///
+/// The sums of a pair are built in ascending user order from the same
+/// products whichever book finds them, so they are equal bit for bit, and
+/// equal to the dense kernel's.
 ///
 /// The books are taken in ranges of `columnsPerBlock` (`columns(itemCount:)`)
-/// so that the accumulator, the touched list and the norms of one range stay
+/// so that the accumulator, the touched list and the bounds of one range stay
 /// in cache whatever the catalog's width: for each range every rater's row is
 /// walked on from its cursor up to the range's end. Each item's selection
 /// starts at the item's `ListFloor` bound, so on a wide catalog most pairs
@@ -35,7 +44,11 @@ struct NeighborFinder: ~Copyable {
 
     private let matrix: RatingMatrix
     private let vectors: ItemVectors
-    private let floors: ListFloor
+    /// Per book: the bound its selection starts at, and a pair handed to it must reach.
+    private let floors: BookFloors
+    /// Finding each pair once: per entry of `matrix.byItem`, the index of the
+    /// same rating in `matrix.byUser`. Nil: each pair is found from both books.
+    private let positions: [Int32]?
     private let similarity: Similarity
     private let shrinkage: Float
     private let shrinkFactors: ShrinkFactors
@@ -49,7 +62,11 @@ struct NeighborFinder: ~Copyable {
     private let cursors: ScratchArray<Cursor>
     /// The pairs of the current range that reach the selection's floor.
     private let passed: ScratchArray<SparseEntry>
+    /// Finding each pair once: the pairs of the current range that reach their lower book's bound.
+    private let handing: ScratchArray<HandedPairs.Pair>
     private(set) var selection: NeighborSelection
+    /// Finding each pair once: the pairs handed to lower books so far.
+    private(set) var handedPairs = HandedPairs()
     /// How far ahead rows and norms are prefetched: raters in `accumulate`,
     /// touches in `select`.
     private static let prefetchDistance = 16
@@ -63,11 +80,18 @@ struct NeighborFinder: ~Copyable {
         max(1, min(itemCount, accumulatorBytes / MemoryLayout<PairSum>.stride))
     }
 
-    /// Scratch for `matrix` with ranges of `columnsPerBlock` books.
-    init(matrix: RatingMatrix, vectors: ItemVectors, floors: ListFloor, options: ModelOptions, columnsPerBlock: Int) {
+    /// Scratch for `matrix` with ranges of `columnsPerBlock` books, each
+    /// item's selection starting at its bound in `floors`, finding each pair
+    /// once when given `positions` (`SparseRows.transposedPositions` of
+    /// `matrix.byUser`).
+    init(
+        matrix: RatingMatrix, vectors: ItemVectors, floors: BookFloors, positions: [Int32]?, options: ModelOptions,
+        columnsPerBlock: Int
+    ) {
         self.matrix = matrix
         self.vectors = vectors
         self.floors = floors
+        self.positions = positions
         similarity = options.similarity
         shrinkage = max(0, options.shrinkage)
         shrinkFactors = ShrinkFactors(shrinkage: shrinkage)
@@ -75,6 +99,9 @@ struct NeighborFinder: ~Copyable {
         sums = ScratchArray(count: self.columnsPerBlock, filledWith: PairSum(dot: 0, common: 0))
         touched = ScratchArray(count: self.columnsPerBlock + 1, filledWith: 0)
         passed = ScratchArray(count: self.columnsPerBlock, filledWith: SparseEntry(column: 0, value: 0))
+        handing = ScratchArray(
+            count: positions == nil ? 0 : self.columnsPerBlock,
+            filledWith: HandedPairs.Pair(book: 0, neighbor: 0, value: 0))
         cursors = ScratchArray(count: matrix.userCount, filledWith: Cursor(position: 0, end: 0))
         selection = NeighborSelection(keyRank: matrix.keyRank, options: options, keepsLowerCandidates: false)
     }
@@ -87,28 +114,30 @@ struct NeighborFinder: ~Copyable {
         block.lengths.reserveCapacity(items.count)
         for item in items {
             startRows(of: item)
-            for lower in stride(from: 0, to: matrix.itemCount, by: columnsPerBlock) {
+            // Finding each pair once, only the books below `item` are met.
+            let end = positions == nil ? matrix.itemCount : item
+            for lower in stride(from: 0, to: end, by: columnsPerBlock) {
                 let columns = lower..<min(lower + columnsPerBlock, matrix.itemCount)
                 select(item: item, lower: lower, touchedCount: accumulate(item: item, columns: columns))
             }
+            if positions != nil { floors.values.raise(item, to: selection.floor) }
             selection.finishItem(into: &block)
         }
         return block
     }
 
-    /// Points each rater's cursor at the start of their row, and starts the
-    /// item's selection at its `ListFloor` bound.
+    /// Points each rater's cursor at the start of their row (to stop at
+    /// `item` when finding each pair once), and starts the item's selection
+    /// at its bound.
     private mutating func startRows(of item: Int) {
         let raters = matrix.byItem.range(of: item)
-        let floor = vectors.itemEntries.withUnsafeBufferPointer {
-            floors.bound(raterValues: UnsafeBufferPointer(rebasing: $0[raters]))
-        }
-        selection.startItem(floor: floor)
+        selection.startItem(floor: floors.values[item])
         vectors.itemEntries.withUnsafeBufferPointer { itemEntries in
             matrix.byUser.offsets.withUnsafeBufferPointer { offsets in
                 for (slot, rater) in raters.enumerated() {
                     let user = Int(itemEntries[rater].column)
-                    cursors[slot] = Cursor(position: offsets[user], end: offsets[user + 1])
+                    let end = positions.map { $0[rater] } ?? offsets[user + 1]
+                    cursors[slot] = Cursor(position: offsets[user], end: end)
                 }
             }
         }
@@ -154,22 +183,24 @@ struct NeighborFinder: ~Copyable {
     }
 
     /// Turns the touched cells of the range starting at book `lower` into
-    /// similarities, offers them to `selection`, and clears the cells.
+    /// similarities, offers them to `selection`, hands those that reach their
+    /// lower book's bound over (finding each pair once), and clears the cells.
     ///
     /// First every cell is scored and cleared, and the pairs that reach the
-    /// selection's floor are kept aside (written always, counted only when
-    /// they pass, so no branch goes either way); then only those are
-    /// offered, their key ranks prefetched a few ahead: the key ranks of the
-    /// whole catalog do not stay in cache, and most pairs never need theirs.
-    /// The rows streamed by `accumulate` push the range's norms out of cache
-    /// too, so they are prefetched a few touches ahead; BM25's, all 1, are
-    /// not read at all.
+    /// selection's floor or their book's bound are kept aside (written always,
+    /// counted only when they pass, so no branch goes either way); then only
+    /// those are offered or handed over, their key ranks prefetched a few
+    /// ahead: the key ranks of the whole catalog do not stay in cache, and
+    /// most pairs never need theirs. The rows streamed by `accumulate` push
+    /// the range's norms out of cache too, so they are prefetched a few
+    /// touches ahead; BM25's, all 1, are not read at all.
     private mutating func select(item: Int, lower: Int, touchedCount: Int) {
         let (similarity, shrinkage) = (self.similarity, self.shrinkage)
         let unitNorms = similarity == .bm25
-        let cells = sums.base - lower
+        let handsOver = positions != nil
+        let (cells, kept, bounds) = (sums.base - lower, passed.base, floors.values)
         let floor = selection.floor
-        var passing = 0
+        var keptCount = 0
         vectors.norms.withUnsafeBufferPointer { norms in
             let itemNorm = norms[item]
             for slot in 0..<touchedCount {
@@ -185,18 +216,28 @@ struct NeighborFinder: ~Copyable {
                     ? (shrinkage > 0 ? sum.dot * shrinkFactors.factor(common: sum.common) : sum.dot)
                     : Self.similarity(
                         of: sum, norms: itemNorm, norms[other], similarity: similarity, shrinkage: shrinkage)
-                passed[passing] = SparseEntry(column: Int32(other), value: value)
-                passing &+= value >= floor && other != item ? 1 : 0
+                kept[keptCount] = SparseEntry(column: Int32(other), value: value)
+                // Integers, not `&&` and `||`, which would branch either way.
+                let offered = (value >= floor ? 1 : 0) & (other != item ? 1 : 0)
+                let handed = (handsOver ? 1 : 0) & (value >= bounds[other] ? 1 : 0)
+                keptCount &+= offered | handed
             }
         }
+        var handedCount = 0
         matrix.keyRank.withUnsafeBufferPointer { keyRank in
-            for slot in 0..<passing {
-                if slot + Self.prefetchDistance < passing {
-                    bookrec_prefetch(keyRank.baseAddress! + Int(passed[slot + Self.prefetchDistance].column))
+            for slot in 0..<keptCount {
+                if slot + Self.prefetchDistance < keptCount {
+                    bookrec_prefetch(keyRank.baseAddress! + Int(kept[slot + Self.prefetchDistance].column))
                 }
-                selection.offer(similarity: passed[slot].value, other: Int(passed[slot].column))
+                let (other, value) = (Int(kept[slot].column), kept[slot].value)
+                selection.offer(similarity: value, other: other)
+                if handsOver && value >= bounds[other] {
+                    handing[handedCount] = HandedPairs.Pair(book: Int32(other), neighbor: Int32(item), value: value)
+                    handedCount += 1
+                }
             }
         }
+        if handedCount > 0 { handedPairs.append(UnsafeBufferPointer(start: handing.base, count: handedCount)) }
     }
 
     /// The similarity of a pair with `sum` (at least one co-rater) whose

@@ -8,7 +8,7 @@
 /// did. Balancing by pair updates rather than by books keeps the parts'
 /// wall times close: the books numbered first have the most raters.
 struct TrainingPartLayout: Codable, Sendable, Equatable {
-    /// `ItemNeighbors.Kernel` by name: "dense", "sparse", or "ease" (not split: part 0 fits it whole).
+    /// `ItemNeighbors.Kernel` by name: "dense", "sparse", "sparse-once", or "ease" (not split: part 0 fits it whole).
     var kernel: String
     /// Books per work block.
     var itemsPerBlock: Int
@@ -68,19 +68,34 @@ struct TrainingPartLayout: Codable, Sendable, Equatable {
         return zip(cuts, cuts.dropFirst()).allSatisfy { $0 <= $1 }
     }
 
+    /// Which of a pair's books the kernel finds the pair from.
+    enum PairsFoundFrom {
+        /// The dense kernel: the lower book.
+        case lowerBook
+        /// The sparse kernel finding each pair once: the upper book.
+        case upperBook
+        /// The sparse kernel finding each book's whole row from the book itself.
+        case bothBooks
+    }
+
     /// The pair updates the kernel makes for each book number: in `rows`
-    /// (each reader's books by number, ascending), a book followed by `k`
-    /// more of the reader's books costs `k`, or, where the kernel finds each
-    /// book's whole row from the book itself (`wholeRows`, the sparse
-    /// kernel), a book in a row of `n` books costs `n`; plus `perItem(n)` for
-    /// the kernel's fixed cost per book.
+    /// (each reader's books by number, ascending), a book costs one per other
+    /// book of the row it finds pairs with (those after it, those before it,
+    /// or all of them, as `foundFrom` says), plus `perItem(n)` for the
+    /// kernel's fixed cost per book.
     /// - Complexity: O(entries in `rows` + books).
-    static func work(rows: SparseRows, items: Int, wholeRows: Bool, perItem: (Int) -> Int) -> [Int] {
+    static func work(rows: SparseRows, items: Int, foundFrom: PairsFoundFrom, perItem: (Int) -> Int) -> [Int] {
         var work = (0..<items).map(perItem)
         for row in 0..<rows.rowCount {
             let range = rows.range(of: row)
             for position in range {
-                work[Int(rows.entries[position].column)] += wholeRows ? range.count : range.upperBound - 1 - position
+                let cost =
+                    switch foundFrom {
+                    case .lowerBook: range.upperBound - 1 - position
+                    case .upperBook: position - range.lowerBound
+                    case .bothBooks: range.count
+                    }
+                work[Int(rows.entries[position].column)] += cost
             }
         }
         return work

@@ -2,12 +2,14 @@ import Testing
 
 @testable import BookRecommender
 
-/// The bound each book's selection starts at (`ListFloor`) must never turn
-/// away a neighbour the book keeps: on a wide catalog with heavy readers and
-/// many equal ratings (so equal values sit at the bound), BM25's lists with
-/// the bound equal a straightforward computation and the dense kernel's, bit
-/// for bit, at any range width and thread count; and the bound lies at or
-/// below the last similarity of every full list.
+/// The bound each book's selection starts at (`ListFloor`), and which a pair
+/// must reach to be handed to a book (`BookFloors`), must never turn away a
+/// neighbour the book keeps: on a wide catalog with heavy readers and many
+/// equal ratings (so equal values sit at the bound), BM25's lists with the
+/// bound equal a straightforward computation and the dense kernel's, bit for
+/// bit, at any range width and thread count, finding pairs from both books
+/// or once; and the bound lies at or below the last similarity of every
+/// full list.
 @Suite struct ListFloorTests {
     /// 3,000 books, 90 readers: a dozen rate 40–240 books, the rest 2–15,
     /// with whole-star ratings only.
@@ -49,14 +51,17 @@ import Testing
         let matrix = RatingMatrix(Self.data, threads: threads)
         for neighbors in [1, 6, 40] {
             let options = Self.options(neighbors: neighbors, threads: threads)
-            let sparse = ItemNeighbors(
-                matrix: matrix, options: options, kernel: .sparse(columnsPerBlock: columnsPerBlock)
-            ).lists
-            let dense = ItemNeighbors(matrix: matrix, options: options, kernel: .denseBlocks(itemsPerBlock: 7)).lists
             let expected = Self.references[neighbors]!
-            #expect(sparse.entryCount > 0)
-            #expect(sparse.offsets == expected.offsets, "neighbors \(neighbors)")
-            #expect(sparse.entries == expected.entries, "neighbors \(neighbors)")
+            for kernel in [
+                ItemNeighbors.Kernel.sparse(columnsPerBlock: columnsPerBlock),
+                .sparseOnce(columnsPerBlock: columnsPerBlock),
+            ] {
+                let sparse = ItemNeighbors(matrix: matrix, options: options, kernel: kernel).lists
+                #expect(sparse.entryCount > 0)
+                #expect(sparse.offsets == expected.offsets, "neighbors \(neighbors) \(kernel)")
+                #expect(sparse.entries == expected.entries, "neighbors \(neighbors) \(kernel)")
+            }
+            let dense = ItemNeighbors(matrix: matrix, options: options, kernel: .denseBlocks(itemsPerBlock: 7)).lists
             #expect(dense.offsets == expected.offsets, "neighbors \(neighbors)")
             #expect(dense.entries == expected.entries, "neighbors \(neighbors)")
         }

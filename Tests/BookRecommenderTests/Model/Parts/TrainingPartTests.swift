@@ -50,27 +50,43 @@ import Testing
         var single = try BookModel.fit(Self.ratings(data), options: options)
         single.trainedAt = Self.trainedAt
         let (paths, parts) = try Self.parts(of: data, options, count: count, in: folder)
-        #expect(parts[0].layout.kernel == (similarity == .ease ? "ease" : name))
+        let kernel = similarity == .ease ? "ease" : similarity == .bm25 && name == "sparse" ? "sparse-once" : name
+        #expect(parts[0].layout.kernel == kernel)
         let joined = try BookModelPart.join(paths, trainedAt: Self.trainedAt)
         #expect(single.neighborLinks > 0)
         #expect(try joined.model.encoded() == single.encoded())
         #expect(joined.requestedSimilarity == similarity)
     }
 
-    /// Books below a part's block get no candidates from it: it computed only
-    /// the pairs whose lower book is in its block. The blocks cover every book.
-    @Test func aPartComputesOnlyThePairsOfItsBlock() throws {
-        let options = options { $0.neighbors = 12 }
+    /// A part computes only the pairs its block finds: finding each book's
+    /// whole row from the book (cosine), books outside the block get no
+    /// candidates from it; finding each pair once from its upper book (BM25),
+    /// books above the block get none, and books below get those handed to
+    /// them. The blocks cover every book.
+    @Test(arguments: [Similarity.cosine, .bm25])
+    func aPartComputesOnlyThePairsOfItsBlock(similarity: Similarity) throws {
+        let options = options {
+            $0.similarity = similarity
+            $0.neighbors = 12
+        }
         var covered = 0
         for index in 0..<4 {
             let part = try BookModelPart.fit(
                 Self.ratings(Self.sparse), options: options, part: TrainingPart(index: index, count: 4))
+            #expect(part.layout.kernel == (similarity == .bm25 ? "sparse-once" : "sparse"))
             let block = part.layout.items(of: index)
             #expect(block.lowerBound == covered && !block.isEmpty)
             covered = block.upperBound
             let rows = part.model.tables.neighbors
-            #expect((0..<block.lowerBound).allSatisfy { rows.range(of: $0).isEmpty }, "part \(index)")
+            let below = 0..<block.lowerBound
+            let above = block.upperBound..<Self.sparse.itemCount
+            #expect(above.allSatisfy { rows.range(of: $0).isEmpty }, "part \(index)")
             #expect(block.contains { !rows.range(of: $0).isEmpty }, "part \(index)")
+            if similarity == .bm25 {
+                #expect(index == 0 || below.contains { !rows.range(of: $0).isEmpty }, "part \(index)")
+            } else {
+                #expect(below.allSatisfy { rows.range(of: $0).isEmpty }, "part \(index)")
+            }
         }
         #expect(covered == Self.sparse.itemCount)
     }
@@ -104,13 +120,15 @@ import Testing
         #expect(!TrainingPartLayout(kernel: "sparse", itemsPerBlock: 1, items: 3, cuts: [0, 2, 1, 3]).isWellFormed)
     }
 
-    /// The dense kernel finds a pair from its lower book, the sparse one a
-    /// book's whole row from the book: readers {0, 1, 3} and {1, 2} cost
-    /// books 0–3 the pairs above them, or the whole rows they sit in.
+    /// The dense kernel finds a pair from its lower book, the sparse one
+    /// once from its upper book, or a book's whole row from the book:
+    /// readers {0, 1, 3} and {1, 2} cost books 0–3 the pairs above them, the
+    /// pairs below them, or the whole rows they sit in.
     @Test func theWorkCountsThePairsEachKernelMakes() {
         let entries = [0, 1, 3, 1, 2].map { SparseEntry(column: Int32($0), value: 1) }
         let rows = SparseRows(offsets: [0, 3, 5], entries: entries)
-        #expect(TrainingPartLayout.work(rows: rows, items: 4, wholeRows: false) { _ in 0 } == [2, 2, 0, 0])
-        #expect(TrainingPartLayout.work(rows: rows, items: 4, wholeRows: true) { _ in 1 } == [4, 6, 3, 4])
+        #expect(TrainingPartLayout.work(rows: rows, items: 4, foundFrom: .lowerBook) { _ in 0 } == [2, 2, 0, 0])
+        #expect(TrainingPartLayout.work(rows: rows, items: 4, foundFrom: .upperBook) { _ in 0 } == [0, 1, 1, 2])
+        #expect(TrainingPartLayout.work(rows: rows, items: 4, foundFrom: .bothBooks) { _ in 1 } == [4, 6, 3, 4])
     }
 }

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import BookRecommender
+
+/// Pairs handed between books come back grouped by the book handed to, none
+/// lost or repeated, however they were appended (across a chunk's end) and
+/// however many workers held them.
+@Suite struct HandedPairsTests {
+    @Test(arguments: [1, 2, 3])
+    func rowsHoldEveryPairOfItsBook(threads: Int) {
+        let books = 1_000
+        var workers = [HandedPairs(), HandedPairs()]
+        var expected = [[SparseEntry]](repeating: [], count: books)
+        // More pairs than one chunk holds, appended in uneven runs.
+        var pairs: [HandedPairs.Pair] = []
+        for index in 0..<1_100_000 {
+            let pair = HandedPairs.Pair(
+                book: Int32(index * 7_919 % books), neighbor: Int32(index % 65_537), value: Float(index % 97))
+            pairs.append(pair)
+            expected[Int(pair.book)].append(SparseEntry(column: pair.neighbor, value: pair.value))
+        }
+        var start = 0
+        for (run, length) in zip(0..., [3, 700_000, 1, 399_996]) {
+            pairs[start..<start + length].withUnsafeBufferPointer { workers[run % 2].append($0) }
+            start += length
+        }
+        #expect(workers[0].count + workers[1].count == pairs.count)
+        let rows = HandedPairs.rows(of: workers, itemCount: books, threads: threads)
+        #expect(rows.entryCount == pairs.count)
+        for book in 0..<books {
+            let row = rows.entries[rows.range(of: book)]
+            #expect(Self.sorted(row) == Self.sorted(expected[book]), "book \(book)")
+        }
+    }
+
+    private static func sorted(_ entries: some Sequence<SparseEntry>) -> [UInt64] {
+        entries.map { UInt64(UInt32(bitPattern: $0.column)) << 32 | UInt64($0.value.bitPattern) }.sorted()
+    }
+
+    /// `SparseRows.transposedPositions` points each entry of the transpose at the same entry of the rows.
+    @Test func transposedPositionsPointAtTheSameEntry() {
+        let entries = [2, 0, 1, 3, 0, 3].map { SparseEntry(column: Int32($0), value: Float($0) + 0.5) }
+        let rows = SparseRows(offsets: [0, 2, 2, 4, 6], entries: entries)
+        let transposed = rows.transposed(columnCount: 4)
+        let positions = rows.transposedPositions(columnCount: 4)
+        #expect(positions.count == transposed.entryCount)
+        for column in 0..<4 {
+            for slot in transposed.range(of: column) {
+                let position = Int(positions[slot])
+                #expect(rows.entries[position].column == Int32(column))
+                #expect(rows.range(of: Int(transposed.entries[slot].column)).contains(position))
+            }
+        }
+    }
+}
