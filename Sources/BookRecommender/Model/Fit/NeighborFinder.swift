@@ -219,7 +219,8 @@ struct NeighborFinder: ~Copyable {
                 kept[keptCount] = SparseEntry(column: Int32(other), value: value)
                 // Integers, not `&&` and `||`, which would branch either way.
                 let offered = (value >= floor ? 1 : 0) & (other != item ? 1 : 0)
-                let handed = (handsOver ? 1 : 0) & (value >= bounds[other] ? 1 : 0)
+                // Loop-invariant, so the both-books kernel never reads a bound.
+                let handed = handsOver ? (value >= bounds[other] ? 1 : 0) : 0
                 keptCount &+= offered | handed
             }
         }
