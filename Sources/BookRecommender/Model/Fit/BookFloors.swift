@@ -2,9 +2,10 @@ import Synchronization
 
 /// Per book, a lower bound on the similarity of the last neighbour it keeps,
 /// shared by the sparse kernel's workers: at first the larger of the
-/// threshold and the book's `ListFloor` bound; once the book's own selection
-/// is done, raised to that selection's floor (`Values.raise(_:to:)`), since
-/// the book's final list holds at least that selection's candidates.
+/// threshold and the book's `ListFloor` bound; raised (`Values.raise(_:to:)`)
+/// to the book's own selection's floor once that is done, and to the worst
+/// of the best pairs handed to it (`HandedPairs.keepBest`), since the book's
+/// final list holds at least those candidates.
 ///
 /// Finding each pair once, a worker hands a pair to a book it did not find
 /// it from only when the pair reaches this bound. Workers read bounds that
@@ -41,11 +42,17 @@ final class BookFloors: Sendable {
             Float(bitPattern: base[book].load(ordering: .relaxed))
         }
 
-        /// Raises the bound of `book` to `floor`; only the worker that found
-        /// the book's own candidates calls this, once.
+        /// Raises the bound of `book` to `floor`, never lowering it, whichever
+        /// workers raise it at once.
         @inline(__always)
         func raise(_ book: Int, to floor: Float) {
-            if floor > self[book] { base[book].store(floor.bitPattern, ordering: .relaxed) }
+            var seen = base[book].load(ordering: .relaxed)
+            while floor > Float(bitPattern: seen) {
+                let (exchanged, original) = base[book].compareExchange(
+                    expected: seen, desired: floor.bitPattern, ordering: .relaxed)
+                if exchanged { return }
+                seen = original
+            }
         }
     }
 }

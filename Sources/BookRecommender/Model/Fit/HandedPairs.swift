@@ -3,6 +3,10 @@
 /// growing never copies them, then every worker's grouped by the book handed to.
 ///
 /// Only pairs at or above that book's bound in `BookFloors` are handed over.
+/// A book whose own list is not found in this run (a part's books below its
+/// range) keeps its first bound, which many pairs reach; so now and then
+/// `keepBest` keeps only each book's best and raises its bound to them, which
+/// holds a worker's pairs to about `neighbors` per book.
 struct HandedPairs: Sendable {
     /// `neighbor`, at `value`, is a candidate neighbour of `book`.
     struct Pair: BitwiseCopyable, Sendable {
@@ -12,14 +16,14 @@ struct HandedPairs: Sendable {
     }
 
     private var chunks: [[Pair]] = []
+    /// How many pairs are kept.
+    private(set) var count = 0
     /// Pairs per chunk: large enough that chunks are few, small beside the whole.
     private static let chunkSize = 1 << 20
 
-    /// How many pairs are kept.
-    var count: Int { chunks.reduce(0) { $0 + $1.count } }
-
     /// Keeps `pairs`.
     mutating func append(_ pairs: UnsafeBufferPointer<Pair>) {
+        count += pairs.count
         var rest = pairs[...]
         while !rest.isEmpty {
             if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkSize {
@@ -30,6 +34,49 @@ struct HandedPairs: Sendable {
             chunks[chunks.count - 1].append(contentsOf: rest.prefix(room))
             rest = rest.dropFirst(room)
         }
+    }
+
+    /// Keeps only the best `neighbors` pairs of each book (by similarity,
+    /// then the neighbour's key rank, as `NeighborSelection`), and raises the
+    /// bound in `floors` of each book that has that many to the last of them:
+    /// the book's final list holds at least those, so a pair below cannot
+    /// enter it, and the pairs dropped here could not either.
+    /// - Complexity: O(pairs + itemCount).
+    mutating func keepBest(neighbors: Int, keyRank: [Int32], floors: BookFloors.Values, itemCount: Int) {
+        let chunks = self.chunks
+        let (offsets, grouped) = CountingSort.sort(slices: [0..<chunks.count], keyCount: itemCount, threads: 1) {
+            chunkRange, emit in
+            for chunk in chunks[chunkRange] {
+                for pair in chunk { emit(pair.book, pair) }
+            }
+        }
+        self.chunks = []
+        count = 0
+        var best = TopK(capacity: neighbors)
+        var kept: [Pair] = []
+        kept.reserveCapacity(Self.chunkSize)
+        for book in 0..<itemCount {
+            let group = grouped[Int(offsets[book])..<Int(offsets[book + 1])]
+            if group.count < neighbors {
+                kept.append(contentsOf: group)
+            } else {
+                for pair in group {
+                    best.insert(score: pair.value, rank: keyRank[Int(pair.neighbor)], payload: pair.neighbor)
+                }
+                for index in 0..<best.count {
+                    let entry = best.entry(at: index)
+                    kept.append(Pair(book: Int32(book), neighbor: entry.payload, value: entry.score))
+                }
+                // A heap keeps its worst at 0.
+                if best.count == neighbors, neighbors > 0 { floors.raise(book, to: best.entry(at: 0).score) }
+                best.removeAll()
+            }
+            if kept.count >= Self.chunkSize {
+                kept.withUnsafeBufferPointer { append($0) }
+                kept.removeAll(keepingCapacity: true)
+            }
+        }
+        kept.withUnsafeBufferPointer { append($0) }
     }
 
     /// Every worker's pairs as one row per book (`itemCount` rows), each

@@ -17,7 +17,9 @@ import CPrefetch
 ///   `BookFloors`. Books go in ascending order, so `j` is mostly done by
 ///   then and its bound is its own selection's floor, which few pairs reach
 ///   (a lower book has more readers, so its own candidates score higher).
-///   Without `ListFloor` bounds more pairs are handed over.
+///   Without `ListFloor` bounds more pairs are handed over; books whose own
+///   lists another part finds are never done, so their bounds rise only as
+///   `HandedPairs.keepBest` trims their pairs to the best.
 ///
 /// The sums of a pair are built in ascending user order from the same
 /// products whichever book finds them, so they are equal bit for bit, and
@@ -67,6 +69,11 @@ struct NeighborFinder: ~Copyable {
     private(set) var selection: NeighborSelection
     /// Finding each pair once: the pairs handed to lower books so far.
     private(set) var handedPairs = HandedPairs()
+    /// Finding each pair once: at this many handed pairs, keep only each book's best.
+    private var handedLimit = firstHandedLimit
+    /// 48 MB of handed pairs; after each `HandedPairs.keepBest`, twice what it kept.
+    private static let firstHandedLimit = 1 << 22
+    private let neighbors: Int
     /// How far ahead rows and norms are prefetched: raters in `accumulate`,
     /// touches in `select`.
     private static let prefetchDistance = 16
@@ -93,6 +100,7 @@ struct NeighborFinder: ~Copyable {
         self.floors = floors
         self.positions = positions
         similarity = options.similarity
+        neighbors = options.neighbors
         shrinkage = max(0, options.shrinkage)
         shrinkFactors = ShrinkFactors(shrinkage: shrinkage)
         self.columnsPerBlock = max(1, columnsPerBlock)
@@ -238,7 +246,13 @@ struct NeighborFinder: ~Copyable {
                 }
             }
         }
-        if handedCount > 0 { handedPairs.append(UnsafeBufferPointer(start: handing.base, count: handedCount)) }
+        guard handedCount > 0 else { return }
+        handedPairs.append(UnsafeBufferPointer(start: handing.base, count: handedCount))
+        if handedPairs.count >= handedLimit {
+            handedPairs.keepBest(
+                neighbors: neighbors, keyRank: matrix.keyRank, floors: bounds, itemCount: matrix.itemCount)
+            handedLimit = max(Self.firstHandedLimit, 2 * handedPairs.count)
+        }
     }
 
     /// The similarity of a pair with `sum` (at least one co-rater) whose

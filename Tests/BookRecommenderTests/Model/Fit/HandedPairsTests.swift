@@ -33,6 +33,45 @@ import Testing
         }
     }
 
+    /// `keepBest` keeps each book's best `neighbors` by similarity, then key
+    /// rank (ties included), and raises the bound of each book that has that
+    /// many to the last of them, never lowering a higher one.
+    @Test func keepBestKeepsEachBooksBestAndRaisesItsBound() {
+        let (books, neighbors) = (50, 5)
+        // Books numbered backwards by key, so a tie goes to the higher number.
+        let keyRank = (0..<books).map { Int32(books - 1 - $0) }
+        var generator = SeededRandom(seed: 27)
+        var pairs: [HandedPairs.Pair] = []
+        for book in 0..<books {
+            // Book b has b % 9 pairs (fewer than `neighbors` for some); values in steps, so ties occur.
+            for neighbor in (0..<books).shuffled(using: &generator).prefix(book % 9) where neighbor != book {
+                let value = Float(Int.random(in: 1...4, using: &generator)) / 4
+                pairs.append(HandedPairs.Pair(book: Int32(book), neighbor: Int32(neighbor), value: value))
+            }
+        }
+        let initial = (0..<books).map { $0 == 8 ? Float(2) : Float(0.1) }
+        let floors = BookFloors(initial, threshold: 0)
+        var handed = HandedPairs()
+        pairs.withUnsafeBufferPointer { handed.append($0) }
+        handed.keepBest(neighbors: neighbors, keyRank: keyRank, floors: floors.values, itemCount: books)
+
+        let rows = HandedPairs.rows(of: [handed], itemCount: books, threads: 1)
+        #expect(handed.count == rows.entryCount)
+        for book in 0..<books {
+            let offered = pairs.filter { $0.book == book }.sorted {
+                ($0.value, -keyRank[Int($0.neighbor)]) > ($1.value, -keyRank[Int($1.neighbor)])
+            }
+            let best = offered.prefix(neighbors)
+            let kept = rows.entries[rows.range(of: book)]
+            #expect(
+                Set(kept.map(\.column)) == Set(best.map(\.neighbor)) && kept.count == best.count, "book \(book)")
+            let bound =
+                offered.count >= neighbors ? max(initial[book], best.last!.value) : initial[book]
+            #expect(floors.values[book] == bound, "book \(book)")
+        }
+        #expect(rows.range(of: 8).count == neighbors && floors.values[8] == 2, "a higher bound stays")
+    }
+
     private static func sorted(_ entries: some Sequence<SparseEntry>) -> [UInt64] {
         entries.map { UInt64(UInt32(bitPattern: $0.column)) << 32 | UInt64($0.value.bitPattern) }.sorted()
     }
