@@ -29,6 +29,14 @@ struct TopK {
         return WorstFirstHeap.isBetter(Entry(score: score, rank: rank, payload: 0), than: entries[0])
     }
 
+    /// Whether an entry with this score could be kept, whatever its rank: for
+    /// callers whose rank is a random read, most entries are turned away
+    /// before it.
+    @inline(__always)
+    func mayAccept(score: Float) -> Bool {
+        count < capacity || (capacity > 0 && score >= entries[0].score)
+    }
+
     /// Keeps the entry if it is among the best `capacity` seen so far.
     mutating func insert(score: Float, rank: Int32, payload: Int32) {
         let entry = Entry(score: score, rank: rank, payload: payload)

@@ -19,8 +19,25 @@ import Testing
         }
     }
 
+    /// `mayAccept` turns away only scores below the worst kept, and agrees
+    /// with `accepts` for every rank at any other score.
+    @Test func mayAcceptTurnsAwayOnlyWhatNoRankCouldKeep() {
+        var heap = TopK(capacity: 3)
+        #expect(heap.mayAccept(score: -1))
+        for (score, rank) in [(Float(0.5), Int32(5)), (0.8, 1), (0.6, 3)] {
+            heap.insert(score: score, rank: rank, payload: rank)
+        }
+        #expect(!heap.mayAccept(score: 0.4))
+        #expect(heap.mayAccept(score: 0.5) && heap.accepts(score: 0.5, rank: 4) && !heap.accepts(score: 0.5, rank: 6))
+        for score: Float in [0.3, 0.5, 0.7, 0.9] {
+            let anyRank = (0..<10).contains { heap.accepts(score: score, rank: Int32($0)) }
+            #expect(heap.mayAccept(score: score) == anyRank, "score \(score)")
+        }
+    }
+
     @Test func zeroCapacityKeepsNothing() {
         var heap = TopK(capacity: 0)
+        #expect(!heap.mayAccept(score: 1))
         #expect(!heap.accepts(score: 1, rank: 0))
         heap.insert(score: 1, rank: 0, payload: 0)
         #expect(heap.count == 0)

@@ -60,7 +60,7 @@ struct HandedPairs: Sendable {
             if group.count < neighbors {
                 kept.append(contentsOf: group)
             } else {
-                for pair in group {
+                for pair in group where best.mayAccept(score: pair.value) {
                     best.insert(score: pair.value, rank: keyRank[Int(pair.neighbor)], payload: pair.neighbor)
                 }
                 for index in 0..<best.count {

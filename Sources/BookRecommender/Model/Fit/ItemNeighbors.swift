@@ -228,7 +228,8 @@ struct ItemNeighbors: Sendable {
                             }
                         }
                         if let handed {
-                            for entry in handed.entries[handed.range(of: number)] {
+                            for entry in handed.entries[handed.range(of: number)]
+                            where best.mayAccept(score: entry.value) {
                                 best.insert(
                                     score: entry.value, rank: matrix.keyRank[Int(entry.column)], payload: entry.column)
                             }

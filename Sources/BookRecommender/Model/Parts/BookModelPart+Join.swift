@@ -104,7 +104,7 @@ extension BookModelPart {
                 entries.append(contentsOf: only.entries[only.range(of: item)])
             } else if holding.count > 1 {
                 for rows in holding {
-                    for entry in rows.entries[rows.range(of: item)] {
+                    for entry in rows.entries[rows.range(of: item)] where best.mayAccept(score: entry.value) {
                         best.insert(score: entry.value, rank: keyRank[Int(entry.column)], payload: entry.column)
                     }
                 }
