@@ -5,14 +5,16 @@ import Foundation
 #endif
 
 /// Builds a model file in memory (see `ModelFileFormat`): blocks are
-/// appended in file order, then `sealed()` puts the header in front.
+/// appended in file order behind room for the header, which `sealed()`
+/// fills in place (a model file can be larger than a gigabyte: no copy).
 struct ModelFileWriter {
     typealias Tag = ModelFileFormat.Tag
-    private var body = Data()
+    /// The header's room, then the blocks.
+    private var file = Data(count: ModelFileFormat.headerSize)
 
-    /// A writer with room for about `capacity` bytes.
+    /// A writer with room for about `capacity` bytes of blocks.
     init(capacity: Int) {
-        body.reserveCapacity(capacity)
+        file.reserveCapacity(ModelFileFormat.headerSize + capacity)
     }
 
     /// Appends one block holding `values` as they lie in memory.
@@ -39,25 +41,28 @@ struct ModelFileWriter {
     private mutating func add(_ tag: Tag, elementSize: Int, payload: UnsafeRawBufferPointer) {
         var header = [UInt32(tag.code), UInt32(elementSize)].withUnsafeBytes { Data($0) }
         withUnsafeBytes(of: UInt64(payload.count).littleEndian) { header.append(contentsOf: $0) }
-        body.append(header)
-        body.append(contentsOf: payload)
-        body.append(contentsOf: repeatElement(0 as UInt8, count: (8 - payload.count % 8) % 8))
+        file.append(header)
+        file.append(contentsOf: payload)
+        file.append(contentsOf: repeatElement(0 as UInt8, count: (8 - payload.count % 8) % 8))
     }
 
     /// The whole file: header (with the checksum of the blocks), then the
-    /// blocks; a part file (`TrainingPartFile`) has its own signature and version.
-    func sealed(magic: [UInt8] = ModelFileFormat.magic, version: UInt32 = ModelFileFormat.version) -> Data {
-        var file = Data(magic)
-        let size = UInt64(ModelFileFormat.headerSize + body.count)
-        let checksum = Self.checksum(of: body)
-        for field in [version, UInt32(ModelFileFormat.headerSize)] {
-            withUnsafeBytes(of: field.littleEndian) { file.append(contentsOf: $0) }
+    /// blocks; a part file (`TrainingPartFile`) has its own signature and
+    /// version. The writer is empty afterwards: the bytes are handed over,
+    /// not copied.
+    mutating func sealed(magic: [UInt8] = ModelFileFormat.magic, version: UInt32 = ModelFileFormat.version) -> Data {
+        let headerSize = ModelFileFormat.headerSize
+        var header = Data(magic)
+        let checksum = file.withUnsafeBytes { Self.checksum(of: UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        for field in [version, UInt32(headerSize)] {
+            withUnsafeBytes(of: field.littleEndian) { header.append(contentsOf: $0) }
         }
-        for field in [size, checksum] {
-            withUnsafeBytes(of: field.littleEndian) { file.append(contentsOf: $0) }
+        for field in [UInt64(file.count), checksum] {
+            withUnsafeBytes(of: field.littleEndian) { header.append(contentsOf: $0) }
         }
-        file.append(contentsOf: repeatElement(0 as UInt8, count: ModelFileFormat.headerSize - file.count))
-        file.append(body)
+        header.append(contentsOf: repeatElement(0 as UInt8, count: headerSize - header.count))
+        file.replaceSubrange(0..<headerSize, with: header)
+        defer { file = Data() }
         return file
     }
 
