@@ -22,6 +22,11 @@ struct ModelFileWriter {
         values.withUnsafeBytes { add(tag, elementSize: MemoryLayout<T>.stride, payload: $0) }
     }
 
+    /// Appends one block holding `bytes` (a whole model file, inside a part file), without copying them first.
+    mutating func add(_ tag: Tag, bytes: Data) {
+        bytes.withUnsafeBytes { add(tag, elementSize: 1, payload: $0) }
+    }
+
     /// Appends a string list: an offset block and a UTF-8 byte block; nil is `ModelFileFormat.absent`.
     mutating func add(_ offsetsTag: Tag, _ bytesTag: Tag, strings: some Sequence<String?>) {
         var offsets: [UInt64] = [0]

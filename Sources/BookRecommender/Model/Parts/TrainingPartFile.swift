@@ -41,7 +41,7 @@ struct TrainingPartFile {
         writer.add(.partMetadata, [UInt8](try encoder.encode(metadata)))
         writer.add(.neighborOffsets, candidates.offsets)
         writer.add(.neighborEntries, candidates.entries)
-        writer.add(.partModel, [UInt8](body))
+        writer.add(.partModel, bytes: body)
         return writer.sealed(magic: magic, version: version)
     }
 
