@@ -43,25 +43,19 @@ struct HandedPairs: Sendable {
     /// enter it, and the pairs dropped here could not either.
     /// - Complexity: O(pairs + itemCount).
     mutating func keepBest(neighbors: Int, keyRank: [Int32], floors: BookFloors.Values, itemCount: Int) {
-        let chunks = self.chunks
-        let (offsets, grouped) = CountingSort.sort(slices: [0..<chunks.count], keyCount: itemCount, threads: 1) {
-            chunkRange, emit in
-            for chunk in chunks[chunkRange] {
-                for pair in chunk { emit(pair.book, pair) }
-            }
-        }
-        self.chunks = []
+        let grouped = Self.rows(of: [self], itemCount: itemCount, threads: 1)
+        chunks = []
         count = 0
         var best = TopK(capacity: neighbors)
         var kept: [Pair] = []
         kept.reserveCapacity(Self.chunkSize)
         for book in 0..<itemCount {
-            let group = grouped[Int(offsets[book])..<Int(offsets[book + 1])]
+            let group = grouped.entries[grouped.range(of: book)]
             if group.count < neighbors {
-                kept.append(contentsOf: group)
+                kept.append(contentsOf: group.map { Pair(book: Int32(book), neighbor: $0.column, value: $0.value) })
             } else {
-                for pair in group where best.mayAccept(score: pair.value) {
-                    best.insert(score: pair.value, rank: keyRank[Int(pair.neighbor)], payload: pair.neighbor)
+                for entry in group where best.mayAccept(score: entry.value) {
+                    best.insert(score: entry.value, rank: keyRank[Int(entry.column)], payload: entry.column)
                 }
                 for index in 0..<best.count {
                     let entry = best.entry(at: index)
