@@ -54,9 +54,7 @@ struct HandedPairs: Sendable {
             if group.count < neighbors {
                 kept.append(contentsOf: group.map { Pair(book: Int32(book), neighbor: $0.column, value: $0.value) })
             } else {
-                for entry in group where best.mayAccept(score: entry.value) {
-                    best.insert(score: entry.value, rank: keyRank[Int(entry.column)], payload: entry.column)
-                }
+                best.offer(neighbors: group, keyRank: keyRank)
                 for index in 0..<best.count {
                     let entry = best.entry(at: index)
                     kept.append(Pair(book: Int32(book), neighbor: entry.payload, value: entry.score))

@@ -228,19 +228,9 @@ struct ItemNeighbors: Sendable {
                             }
                         }
                         if let handed {
-                            for entry in handed.entries[handed.range(of: number)]
-                            where best.mayAccept(score: entry.value) {
-                                best.insert(
-                                    score: entry.value, rank: matrix.keyRank[Int(entry.column)], payload: entry.column)
-                            }
+                            best.offer(neighbors: handed.entries[handed.range(of: number)], keyRank: matrix.keyRank)
                         }
-                        best.sortBestFirst()
-                        for index in 0..<best.count {
-                            let neighbor = best.entry(at: index)
-                            result.entries.append(SparseEntry(column: neighbor.payload, value: neighbor.score))
-                        }
-                        result.lengths.append(Int32(best.count))
-                        best.removeAll()
+                        result.lengths.append(Int32(best.takeBestFirst(into: &result.entries)))
                         number += 1
                     }
                     out[work.index] = result

@@ -103,17 +103,8 @@ extension BookModelPart {
             if holding.count == 1, let only = holding.first {
                 entries.append(contentsOf: only.entries[only.range(of: item)])
             } else if holding.count > 1 {
-                for rows in holding {
-                    for entry in rows.entries[rows.range(of: item)] where best.mayAccept(score: entry.value) {
-                        best.insert(score: entry.value, rank: keyRank[Int(entry.column)], payload: entry.column)
-                    }
-                }
-                best.sortBestFirst()
-                for index in 0..<best.count {
-                    let neighbor = best.entry(at: index)
-                    entries.append(SparseEntry(column: neighbor.payload, value: neighbor.score))
-                }
-                best.removeAll()
+                for rows in holding { best.offer(neighbors: rows.entries[rows.range(of: item)], keyRank: keyRank) }
+                best.takeBestFirst(into: &entries)
             }
             offsets[item + 1] = Int32(entries.count)
         }
