@@ -62,13 +62,19 @@ public struct BookModel: Sendable {
 
     /// The model of `fitted`, which was fitted on `ratings`.
     init(fitted: FittedModel, ratings: Ratings, trainedAt: Date) {
-        let matrix = fitted.matrix
         self.init(
-            options: fitted.options, fingerprint: ratings.fingerprint, trainedAt: trainedAt,
+            matrix: fitted.matrix, options: fitted.options, tables: fitted.tables, ratings: ratings,
+            trainedAt: trainedAt)
+    }
+
+    /// The model with `tables`, fitted with `options` on `matrix`, the matrices of `ratings`.
+    init(matrix: RatingMatrix, options: ModelOptions, tables: ScoringTables, ratings: Ratings, trainedAt: Date) {
+        self.init(
+            options: options, fingerprint: ratings.fingerprint, trainedAt: trainedAt,
             books: BookTable(
                 keys: ratings.data.itemKeys, infos: ratings.items, keyRank: matrix.keyRank,
                 itemAtRank: matrix.itemAtRank),
-            tables: fitted.tables, readers: ModelReaders(matrix.readers), userIDs: ratings.data.userIDs,
+            tables: tables, readers: ModelReaders(matrix.readers), userIDs: ratings.data.userIDs,
             userOrder: BookTable.order(of: ratings.data.userIDs))
     }
 

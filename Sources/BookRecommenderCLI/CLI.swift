@@ -56,7 +56,7 @@ public enum CLI {
             let line =
                 rest.contains("--join")
                 ? try TrainJoinCommand(arguments: rest).join.run(log: log)
-                : try TrainCommand(arguments: rest).training.run(log: log)
+                : try TrainCommand(arguments: rest).run(log: log)
             if !log.quiet { print(line, terminator: "") }
         case "inspect":
             try InspectCommand(arguments: rest).run()

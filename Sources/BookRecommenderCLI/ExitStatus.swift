@@ -48,9 +48,9 @@ extension ExitStatus {
             }
         case let error as TrainingPartError:
             switch error {
-            case .cannotRead, .missingParts: .noInput
+            case .cannotRead, .missingParts, .cannotReadPrepared: .noInput
             case .optionDisagrees: .usage
-            case .notAPart, .corrupt, .mismatch, .duplicatePart: .dataError
+            case .notAPart, .corrupt, .mismatch, .duplicatePart, .notPrepared, .corruptPrepared: .dataError
             }
         case let error as BookModelError:
             switch error {

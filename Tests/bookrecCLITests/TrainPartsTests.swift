@@ -47,6 +47,74 @@ import Testing
         #expect(a == b)
     }
 
+    /// `train --prepare` once, then every part from the prepared input: the
+    /// same part files, so the join is the single train's model.
+    @Test func partsFromAPreparedInputJoinIntoTheSingleTrainsModel() throws {
+        let folder = try Workspace.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prepared = folder.appendingPathComponent("club.prepared").path
+        let prepare = try Self.run(["train"] + Self.inputs + ["--prepare", "--model", prepared])
+        #expect(prepare.status == 0, "\(prepare.stderr)")
+        #expect(prepare.stdout.hasPrefix("bookrec: prepared input \(prepared): "), "\(prepare.stdout)")
+        #expect(prepare.stdout.contains(" 0 neighbour links"), "\(prepare.stdout)")
+        let fromInputs = try [0, 1, 2].map { try Self.part($0, of: 3, in: folder) }
+        var parts: [String] = []
+        for index in [2, 0, 1] {
+            let path = folder.appendingPathComponent("prepared-\(index).part").path
+            let result = try Self.run(
+                ["train", "--prepared", prepared, "--part", "\(index)/3", "--model", path, "--neighbors", "30"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("bookrec: part \(index)/3 \(path): "), "\(result.stdout)")
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: path))
+                    == Data(contentsOf: URL(fileURLWithPath: fromInputs[index])))
+            parts.append(path)
+        }
+        let single = folder.appendingPathComponent("single.bookrec").path
+        #expect(try Self.run(["train"] + Self.inputs + ["--model", single]).status == 0)
+        let joined = folder.appendingPathComponent("joined.bookrec").path
+        #expect(try Self.run(["train", "--join"] + parts + ["--model", joined]).status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: single))
+        #expect(bytes.count > 1_000)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: joined)) == bytes)
+
+        let out = folder.appendingPathComponent("refused.part").path
+        let cases: [([String], Int32, String)] = [
+            (["--prepared", prepared, "--model", out], 64, "missing --part I/N (with --prepared)"),
+            (["--prepared", prepared, "--part", "0/3", "--model", out, "input/club"], 64, "--prepared reads no INPUT"),
+            (
+                ["--prepared", prepared, "--part", "0/3", "--model", out, "--catalog", "input/catalog.csv"], 64,
+                "'--catalog' cannot be given with '--prepared'"
+            ),
+            (
+                Self.inputs + ["--prepare", "--part", "0/3", "--model", out], 64,
+                "'--prepare' cannot be given with '--part'"
+            ),
+            (
+                ["--prepared", prepared, "--part", "0/3", "--model", out, "--similarity", "cosine"], 64,
+                "'--similarity cosine' disagrees with the prepared input, prepared with --similarity bm25"
+            ),
+            (["--prepared", single, "--part", "0/3", "--model", out], 65, "\(single): not a prepared input"),
+            (
+                ["--prepared", folder.appendingPathComponent("none").path, "--part", "0/3", "--model", out], 66,
+                "none: cannot read the prepared input"
+            ),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try Self.run(["train"] + arguments)
+            #expect(result.status == status, "\(arguments)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        // A prepared input is not a model: a run refuses it.
+        let run = try Self.run(
+            ["recommend"] + ModelRunTests.club + [
+                "--model", prepared, "--out", folder.appendingPathComponent("out").path,
+            ])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("\(prepared): not a bookrec model"), "\(run.stderr)")
+    }
+
     @Test func partsThatDoNotBelongTogetherAreRefusedNamingTheFile() throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -105,7 +173,8 @@ import Testing
     }
 
     /// The committed Slurm steps, run by bash without Slurm (`scripts/slurm-local` runs them on a
-    /// real one): the parts array's 4 tasks, then the join, write the train step's model file.
+    /// real one): the prepare step, the parts array's 4 tasks, then the join, write the train
+    /// step's model file.
     @Test func theSlurmPartsAndJoinWriteTheTrainStepsModel() throws {
         let folder = try Workspace.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -129,8 +198,10 @@ import Testing
         try step("bookrec-train.sbatch")
         let once = try Data(contentsOf: model)
         try manager.removeItem(at: model)
+        try step("bookrec-train-prepare.sbatch")
         for task in [3, 1, 0, 2] { try step("bookrec-train-parts.sbatch", task: task) }
-        #expect(try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("models/parts").path).count == 4)
+        // The prepared input and the 4 parts.
+        #expect(try manager.contentsOfDirectory(atPath: folder.appendingPathComponent("models/parts").path).count == 5)
         try step("bookrec-train-join.sbatch")
         #expect(once.count > 1_000)
         #expect(try Data(contentsOf: model) == once)

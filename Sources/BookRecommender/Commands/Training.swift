@@ -1,23 +1,33 @@
 import Foundation
 
 /// `bookrec train`: reads the inputs (bad records skipped and reported on
-/// stderr), fits the filter, or part I of N of it, and writes the model file
-/// (or part file) atomically, with what ingest gave (`TrainingIngest`) for
-/// runs that score the same inputs.
+/// stderr), fits the filter, or part I of N of it, or prepares the inputs for
+/// parts to fit from (`PreparedInput`), and writes the model file (or part
+/// file, or prepared input) atomically, with what ingest gave
+/// (`TrainingIngest`) for runs that score the same inputs.
 package struct Training {
+    /// What a training writes.
+    package enum Output: Sendable, Equatable {
+        /// The model file.
+        case model
+        /// Part I of N's file (`--part I/N`).
+        case part(TrainingPart)
+        /// The prepared input (`--prepare`).
+        case prepared
+    }
+
     let settings: RunSettings
-    /// The model file to write (the part file with a part).
+    /// The file to write.
     let path: String
-    /// The part to fit, or nil for the whole model.
-    let part: TrainingPart?
+    let output: Output
     /// Written as the training time when set (`SOURCE_DATE_EPOCH`).
     let trainedAt: Date?
 
-    package init(settings: RunSettings, path: String, part: TrainingPart?, trainedAt: Date?) {
-        (self.settings, self.path, self.part, self.trainedAt) = (settings, path, part, trainedAt)
+    package init(settings: RunSettings, path: String, output: Output, trainedAt: Date?) {
+        (self.settings, self.path, self.output, self.trainedAt) = (settings, path, output, trainedAt)
     }
 
-    /// Ingests, fits and writes; returns the result line.
+    /// Ingests, fits (or prepares) and writes; returns the result line.
     /// - Throws: `IngestError` (66 for a missing input), `RunError.noRatings`
     ///   (65), `BookModelError.cannotWrite` (73).
     package func run(log: Log) throws -> String {
@@ -27,18 +37,16 @@ package struct Training {
         let rejects = RejectLog(collectingUpTo: TrainingIngest.rejectLimit, keep: ReadOnlyIngest.shown)
         let result = try ReadOnlyIngest.read(files, settings: settings, log: log, rejects: rejects)
         let ratings = Ratings(data: result.data, items: result.items)
-        var fittedPart = try part.map { part throws(BookModelError) in
-            try BookModelPart.fit(ratings, options: settings.model, part: part)
-        }
-        var model = try fittedPart?.model ?? BookModel.fit(ratings, options: settings.model)
-        if let trainedAt { model.trainedAt = trainedAt }
+        var fitted = try Fitted(ratings, options: settings.model, output: output)
+        if let trainedAt { fitted.model.trainedAt = trainedAt }
+        let model = fitted.model
         log.info(
-            "model", "fitted",
+            "model", output == .prepared ? "prepared" : "fitted",
             ["items": String(model.bookCount), "links": String(model.neighborLinks), "fingerprint": model.fingerprint])
         // Stamped before and after reading: an input rewritten meanwhile is not vouched for.
         if let stamp, try inputStamp(files) == stamp {
-            model.trainingIngest = TrainingIngest(result, rejects: rejects, stamp: stamp)
-            if model.trainingIngest == nil {
+            fitted.model.trainingIngest = TrainingIngest(result, rejects: rejects, stamp: stamp)
+            if fitted.model.trainingIngest == nil {
                 log.info(
                     "model", "ingest not kept",
                     ["reason": "the rejected rows take more than \(TrainingIngest.rejectLimit) bytes"])
@@ -47,18 +55,23 @@ package struct Training {
             log.info("model", "ingest not kept", ["reason": "an input changed or could not be read while training"])
         }
         let url = URL(fileURLWithPath: path)
-        if fittedPart != nil {
-            fittedPart?.model = model
-            try fittedPart?.write(to: url)
-        } else {
-            try model.write(to: url)
-        }
-        let bytes = Self.written(url, log: log)
-        let what = part.map { "part \($0.name)" } ?? "model"
+        try fitted.write(to: url)
+        let what =
+            switch output {
+            case .model: "model"
+            case .part(let part): "part \(part.name)"
+            case .prepared: "prepared input"
+            }
+        return Self.resultLine(what, url: url, model: model, log: log, seconds: stopwatch.lap())
+    }
+
+    /// The line a training prints: what it wrote to `url`, of `model`, in `seconds`.
+    static func resultLine(_ what: String, url: URL, model: BookModel, log: Log, seconds: Double) -> String {
+        let bytes = written(url, log: log)
         return "bookrec: \(what) \(url.path): \(model.bookCount) books, \(model.readerCount) readers, "
             + "\(model.ratingCount) ratings, \(model.neighborLinks) neighbour links "
             + "(\(model.options.similarity.rawValue)); fingerprint \(model.fingerprint); \(bytes) bytes "
-            + "(\(stopwatch.lap()) s)\n"
+            + "(\(seconds) s)\n"
     }
 
     /// The stamp of ingesting `files` with these settings (`InputStamp`).
@@ -72,5 +85,49 @@ package struct Training {
         let bytes = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         log.info("model", "written", ["file": url.path, "bytes": String(bytes)])
         return bytes
+    }
+
+    /// What a training fitted, in the form its output is written.
+    private enum Fitted {
+        case model(BookModel)
+        case part(BookModelPart)
+        case prepared(PreparedInput)
+
+        init(_ ratings: Ratings, options: ModelOptions, output: Output) throws(BookModelError) {
+            switch output {
+            case .model: self = .model(try BookModel.fit(ratings, options: options))
+            case .part(let part): self = .part(try BookModelPart.fit(ratings, options: options, part: part))
+            case .prepared: self = .prepared(try PreparedInput.prepare(ratings, options: options))
+            }
+        }
+
+        var model: BookModel {
+            get {
+                switch self {
+                case .model(let model): model
+                case .part(let part): part.model
+                case .prepared(let prepared): prepared.model
+                }
+            }
+            set {
+                switch self {
+                case .model: self = .model(newValue)
+                case .part(var part):
+                    part.model = newValue
+                    self = .part(part)
+                case .prepared(var prepared):
+                    prepared.model = newValue
+                    self = .prepared(prepared)
+                }
+            }
+        }
+
+        func write(to url: URL) throws(BookModelError) {
+            switch self {
+            case .model(let model): try model.write(to: url)
+            case .part(let part): try part.write(to: url)
+            case .prepared(let prepared): try PreparedInputFile.write(prepared, to: url)
+            }
+        }
     }
 }

@@ -3,12 +3,8 @@ import Foundation
 /// `bookrec train --join`: joins the part files `train --part I/N` wrote
 /// (`BookModelPart.join`) into the model file a single `train` on the same
 /// inputs writes. Each filter option given must be what the parts were
-/// trained with, so a script that passes the same options to every step
-/// cannot join a model other than the one it asked for.
+/// trained with (`FixedFilterOptions`).
 package struct TrainingJoin {
-    /// The filter options a model fixes, which may be given to be checked.
-    package static let filterFlags = ["similarity", "neighbors", "threshold", "shrinkage", "weights"]
-
     let settings: RunSettings
     /// The filter options given, by name.
     let given: [String]
@@ -30,7 +26,10 @@ package struct TrainingJoin {
     package func run(log: Log) throws -> String {
         var stopwatch = Stopwatch()
         let joined = try BookModelPart.join(parts, trainedAt: trainedAt)
-        try check(joined)
+        try FixedFilterOptions(
+            options: joined.model.options, requestedSimilarity: joined.requestedSimilarity, byPrepared: false
+        )
+        .check(given: given, in: settings.model)
         let model = joined.model
         log.info("model", "joined", ["parts": String(parts.count), "links": String(model.neighborLinks)])
         let url = URL(fileURLWithPath: path)
@@ -40,31 +39,5 @@ package struct TrainingJoin {
             + "\(model.readerCount) readers, \(model.ratingCount) ratings, \(model.neighborLinks) neighbour links "
             + "(\(model.options.similarity.rawValue)); fingerprint \(model.fingerprint); \(bytes) bytes "
             + "(\(stopwatch.lap()) s)\n"
-    }
-
-    /// - Throws: `TrainingPartError.optionDisagrees` for the first option
-    ///   given that is not the parts': `--similarity` may name what the parts
-    ///   were asked for (`auto`) or what they fitted.
-    private func check(_ joined: BookModelPart.Joined) throws(TrainingPartError) {
-        let (mine, theirs) = (settings.model, joined.model.options)
-        for name in given {
-            let (value, parts) = (Self.text(of: name, in: mine), Self.text(of: name, in: theirs))
-            let asked = name == "similarity" && mine.similarity == joined.requestedSimilarity
-            guard value == parts || asked else {
-                throw .optionDisagrees(option: name, given: value, parts: "--\(name) \(parts)")
-            }
-        }
-    }
-
-    /// Filter option `name`'s value in `options`, as the command line gives it (a float's text
-    /// reads back as the same float, so equal texts are equal values).
-    private static func text(of name: String, in options: ModelOptions) -> String {
-        switch name {
-        case "similarity": options.similarity.rawValue
-        case "neighbors": "\(options.neighbors)"
-        case "threshold": "\(options.threshold)"
-        case "shrinkage": "\(options.shrinkage)"
-        default: options.weights.text
-        }
     }
 }

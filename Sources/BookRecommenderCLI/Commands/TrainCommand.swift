@@ -1,11 +1,13 @@
 import BookRecommender
 import Foundation
 
-/// `bookrec train INPUT... --model FILE [--part I/N] [options]`: the command
-/// line of `Training`, which writes the model file that `recommend --model`, a
-/// job's `"model"`, `export-coreml --model` and Swift programs
-/// (`BookModel(contentsOf:)`) read instead of fitting again, or one part of it
-/// for `train --join` (`TrainJoinCommand`).
+/// `bookrec train INPUT... --model FILE [--part I/N | --prepare] [options]`
+/// and `bookrec train --prepared FILE --part I/N --model PART [options]`: the
+/// command lines of `Training`, which writes the model file that `recommend
+/// --model`, a job's `"model"`, `export-coreml --model` and Swift programs
+/// (`BookModel(contentsOf:)`) read instead of fitting again, or one part of
+/// it for `train --join` (`TrainJoinCommand`), or the prepared input that
+/// parts fit from (`PreparedPartTraining`).
 struct TrainCommand {
     /// The settings flags `train` shares with `recommend` (from `Setting.all`):
     /// ingest, threads, the filter settings a model fixes, and the file to write.
@@ -13,37 +15,69 @@ struct TrainCommand {
         "format", "columns", "rating-scale", "catalog", "threads", "similarity", "neighbors", "threshold",
         "shrinkage", "weights", "model",
     ]
+    /// The flags that say how to read the inputs, which a prepared input has already read.
+    static let ingestFlags = ["format", "columns", "rating-scale", "catalog"]
 
     static let options: [ArgumentParser.Option] =
-        Setting.parserOptions.filter { settingFlags.contains($0.name) } + CLI.behaviourOptions + [.init("part")]
+        Setting.parserOptions.filter { settingFlags.contains($0.name) } + CLI.behaviourOptions
+        + [.init("part"), .init("prepare", takesValue: false), .init("prepared")]
 
-    var settings: RunSettings
-    /// The model file to write (the part file with `--part`).
-    var path: String
-    /// `--part I/N`: the part to fit, or nil for the whole model.
-    var part: TrainingPart?
-    /// `SOURCE_DATE_EPOCH`, written as the training time when set (`TrainCommandLine`).
-    var trainedAt: Date?
+    /// What the command line asks for.
+    enum Step {
+        case training(Training)
+        case preparedPart(PreparedPartTraining)
+    }
+
+    let step: Step
 
     /// Reads the command line (without `bookrec train`).
-    /// - Throws: `UsageError` for unknown or invalid options, no INPUT, no
-    ///   `--model`, or a bad `SOURCE_DATE_EPOCH`.
+    /// - Throws: `UsageError` for unknown or invalid options, no INPUT (or
+    ///   INPUT with `--prepared`), no `--model`, `--prepared` without `--part`
+    ///   or with an ingest option, `--prepare` with `--part`, or a bad `SOURCE_DATE_EPOCH`.
     init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         throws(UsageError)
     {
         let line = try TrainCommandLine(arguments, options: Self.options, environment: environment)
         let parsed = line.parsed
-        (settings, path, trainedAt) = (line.settings, line.path, line.trainedAt)
+        var part: TrainingPart?
         if let text = parsed.value("part") {
-            guard let part = TrainingPart(parsing: text) else {
+            guard let parsedPart = TrainingPart(parsing: text) else {
                 throw .invalidValue(option: "--part", value: text, expected: "I/N with 0 ≤ I < N")
             }
-            self.part = part
+            part = parsedPart
+        }
+        if let prepared = parsed.value("prepared") {
+            guard let part else { throw .missingArgument("--part I/N (with --prepared)") }
+            guard parsed.positionals.isEmpty else {
+                throw .tooManyArguments("--prepared reads no INPUT: '\(parsed.positionals[0])'")
+            }
+            if let flag = Self.ingestFlags.first(where: parsed.has) {
+                throw .conflictingOptions("--\(flag)", "--prepared", reason: "the input was read when it was prepared")
+            }
+            if parsed.has("prepare") {
+                throw .conflictingOptions("--prepare", "--prepared", reason: "prepare first, then fit parts from it")
+            }
+            step = .preparedPart(
+                PreparedPartTraining(
+                    settings: line.settings, given: FixedFilterOptions.flags.filter(parsed.has), prepared: prepared,
+                    part: part, path: line.path, trainedAt: line.trainedAt))
+            return
+        }
+        if parsed.has("prepare"), part != nil {
+            throw .conflictingOptions("--prepare", "--part", reason: "parts fit from the prepared input (--prepared)")
         }
         guard !parsed.positionals.isEmpty else { throw .missingArgument("INPUT") }
+        var settings = line.settings
         settings.inputs = parsed.positionals
+        let output: Training.Output = parsed.has("prepare") ? .prepared : part.map { .part($0) } ?? .model
+        step = .training(Training(settings: settings, path: line.path, output: output, trainedAt: line.trainedAt))
     }
 
-    /// The training the command line asks for.
-    var training: Training { Training(settings: settings, path: path, part: part, trainedAt: trainedAt) }
+    /// Runs the step; returns its result line.
+    func run(log: Log) throws -> String {
+        switch step {
+        case .training(let training): try training.run(log: log)
+        case .preparedPart(let part): try part.run(log: log)
+        }
+    }
 }

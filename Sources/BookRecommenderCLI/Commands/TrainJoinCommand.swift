@@ -6,7 +6,7 @@ import Foundation
 /// (each checked against the parts') and `--model`.
 struct TrainJoinCommand {
     static let options: [ArgumentParser.Option] =
-        Setting.parserOptions.filter { (TrainingJoin.filterFlags + ["model"]).contains($0.name) } + CLI.behaviourOptions
+        Setting.parserOptions.filter { (FixedFilterOptions.flags + ["model"]).contains($0.name) } + CLI.behaviourOptions
         + [.init("join", takesValue: false)]
 
     var settings: RunSettings
@@ -29,7 +29,7 @@ struct TrainJoinCommand {
         guard !line.parsed.positionals.isEmpty else { throw .missingArgument("PART") }
         (settings, path, trainedAt) = (line.settings, line.path, line.trainedAt)
         parts = line.parsed.positionals
-        given = TrainingJoin.filterFlags.filter(line.parsed.has)
+        given = FixedFilterOptions.flags.filter(line.parsed.has)
     }
 
     /// The join the command line asks for.

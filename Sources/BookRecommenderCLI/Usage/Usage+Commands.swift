@@ -5,6 +5,8 @@ extension Usage {
     static let train = """
         bookrec train INPUT... --model FILE [options]
         bookrec train INPUT... --part I/N --model PART [options]
+        bookrec train INPUT... --prepare --model PREPARED [options]
+        bookrec train --prepared PREPARED --part I/N --model PART [filter options]
         bookrec train --join PART... --model FILE [filter options]
 
         Reads every INPUT, fits the item-item filter once, and writes it as a model
@@ -25,6 +27,10 @@ extension Usage {
                                  as for 'bookrec recommend'
           --part I/N             fit only part I of N (0 ≤ I < N) of the neighbour search, on
                                  the whole input, into the part file PART (one per machine)
+          --prepare              read and prepare the whole input once, without the neighbour
+                                 search, into PREPARED for the parts to fit from
+          --prepared PREPARED    fit part I of N from PREPARED instead of from INPUTs (the same
+                                 part file); filter options given must be PREPARED's
           --join PART...         join the N part files of one training into the model file a
                                  single train writes; filter options given must be the parts'
 
@@ -32,9 +38,10 @@ extension Usage {
         training time, so a train and a join of its parts write the same bytes;
         otherwise a joined model records when its last part was trained.
 
-        Exit status: 0 ok, 64 usage (or an option beside --join that is not the
-        parts'), 65 no usable rating, or parts that are damaged, repeated or not of
-        one training, 66 an input or a part cannot be read or parts are missing,
+        Exit status: 0 ok, 64 usage (or an option beside --join or --prepared that is
+        not the parts' or PREPARED's), 65 no usable rating, or parts or PREPARED that
+        are damaged, repeated, not of one training or of another bookrec, 66 an
+        input, a part or PREPARED cannot be read or parts are missing,
         73 the model file cannot be written. Reading a model that is truncated,
         damaged, not a model or of a newer format exits 65.
         """

@@ -57,6 +57,22 @@ struct RatingMatrix: Sendable {
         keyRank = BookTable.ranks(of: itemAtRank)
     }
 
+    /// The matrices of readers' rows already built (a prepared input's,
+    /// `PreparedInput`), over books whose ascending key order is `itemAtRank`:
+    /// only the rows by item are built, on `threads` workers.
+    /// - Complexity: O(entries + items).
+    init(readers: ReaderRows, itemAtRank: [Int32], threads: Int) {
+        userCount = readers.userCount
+        itemCount = itemAtRank.count
+        byUser = readers.byUser
+        kinds = readers.kinds
+        shelves = readers.shelves
+        duplicatesReplaced = readers.duplicatesReplaced
+        byItem = byUser.transposed(columnCount: itemCount, threads: threads)
+        self.itemAtRank = itemAtRank
+        keyRank = BookTable.ranks(of: itemAtRank)
+    }
+
     private static func checkRange(_ indices: [Int32], below limit: Int, _ what: String) {
         for index in indices {
             precondition(index >= 0 && Int(index) < limit, "RatingData: \(what) index \(index) out of range")

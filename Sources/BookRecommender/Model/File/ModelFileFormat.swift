@@ -29,7 +29,8 @@ enum ModelFileFormat {
     /// A missing optional string.
     static let absent: [UInt8] = [0xFF]
 
-    /// The blocks, in file order (a part file's last two: `TrainingPartFile`).
+    /// The blocks, in file order (a part file's last two: `TrainingPartFile`;
+    /// a prepared input's: `PreparedInputFile`).
     enum Tag: String, CaseIterable {
         /// `ModelMetadata` as JSON.
         case metadata = "META"
@@ -59,8 +60,11 @@ enum ModelFileFormat {
         case kinds = "KIND"
         /// A part file's `TrainingPartMetadata` as JSON (`TrainingPartFile`; never in a model file).
         case partMetadata = "PART"
-        /// In part 0's file, the model file without neighbour lists; empty in the others (`TrainingPartFile`).
+        /// In part 0's file and in a prepared input, the model file without
+        /// neighbour lists; empty in the other parts (`TrainingPartFile`, `PreparedInputFile`).
         case partModel = "MODL"
+        /// A prepared input's `PreparedInputFile.Metadata` as JSON (never in a model file).
+        case preparedMetadata = "PREP"
 
         /// The tag as the 4 bytes the file holds, read as one little-endian UInt32.
         var code: UInt32 {

@@ -30,10 +30,18 @@ struct CollaborativeFilter: Sendable {
     /// A `part` resolves the options from the whole of `data` as a whole fit
     /// does, then finds only its share of the neighbours (`FittedModel`).
     func fit(_ data: RatingData, part: TrainingPart? = nil) -> FittedModel {
+        let (matrix, options) = prepared(data)
+        return FittedModel(matrix: matrix, options: options, part: part)
+    }
+
+    /// What `fit` builds before it searches for neighbours: the matrices of
+    /// `data`, and the options resolved from them (`auto` and `ease` as the
+    /// catalog allows), clamped to their ranges.
+    func prepared(_ data: RatingData) -> (matrix: RatingMatrix, options: ModelOptions) {
         let matrix = RatingMatrix(data, weights: options.weights, threads: max(1, options.threads))
         var options = AutoFilter.resolve(options, for: matrix)
         // EASE's dense Gram matrix does not fit a catalog this wide: item-item serves it.
         if options.similarity == .ease && !LocalEASE.fits(matrix) { options.similarity = .bm25 }
-        return FittedModel(matrix: matrix, options: options, part: part)
+        return (matrix, options.clamped)
     }
 }

@@ -14,8 +14,16 @@ package enum TrainingPartError: Error, Sendable, Equatable, CustomStringConverti
     case duplicatePart(index: Int, count: Int, first: String, second: String)
     /// Some parts of `count` were not given (exit 66): they failed or have not run.
     case missingParts(count: Int, missing: [Int])
-    /// An option given beside `--join` is not what the parts were trained with (exit 64).
-    case optionDisagrees(option: String, given: String, parts: String)
+    /// An option given beside `--join` is not what the parts were trained
+    /// with (`fixed`), or one given beside `--prepared` not what the input was
+    /// prepared with (`byPrepared`) (exit 64).
+    case optionDisagrees(option: String, given: String, fixed: String, byPrepared: Bool)
+    /// A prepared input (`bookrec train --prepare`) cannot be opened or read (exit 66).
+    case cannotReadPrepared(path: String, reason: String)
+    /// The file is not a prepared input (exit 65).
+    case notPrepared(path: String)
+    /// The prepared input is damaged, or was prepared by another bookrec (exit 65).
+    case corruptPrepared(path: String, reason: String)
 
     package var description: String {
         switch self {
@@ -32,8 +40,13 @@ package enum TrainingPartError: Error, Sendable, Equatable, CustomStringConverti
         case .missingParts(let count, let missing):
             "parts \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) are missing; "
                 + "train them (or wait for them) and join again"
-        case .optionDisagrees(let option, let given, let parts):
-            "'--\(option) \(given)' disagrees with the parts, trained with \(parts)"
+        case .optionDisagrees(let option, let given, let fixed, let byPrepared):
+            "'--\(option) \(given)' disagrees with "
+                + (byPrepared ? "the prepared input, prepared with \(fixed)" : "the parts, trained with \(fixed)")
+        case .cannotReadPrepared(let path, let reason): "\(path): cannot read the prepared input: \(reason)"
+        case .notPrepared(let path):
+            "\(path): not a prepared input (write one with 'bookrec train INPUT... --prepare --model FILE')"
+        case .corruptPrepared(let path, let reason): "\(path): the prepared input is damaged: \(reason)"
         }
     }
 }

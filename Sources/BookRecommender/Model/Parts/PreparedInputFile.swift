@@ -1,0 +1,105 @@
+import Foundation
+
+/// A prepared input's file (`PreparedInput`), as `bookrec train --prepare`
+/// writes it: the container of a model file (`ModelFileFormat`) under its own
+/// signature, `0x89 "BKRI" CR LF 0x1A`, format version 1, so it is never
+/// taken for a model (it has no neighbour lists) nor a model for it.
+///
+///     PREP  `Metadata` as JSON
+///     MODL  the model file without neighbour lists
+///
+/// Parts map it rather than copy it: of its readers' rows, the largest part,
+/// each part keeps only the copy it fits from.
+enum PreparedInputFile {
+    static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x52, 0x49, 0x0D, 0x0A, 0x1A]
+    static let version: UInt32 = 1
+
+    /// What the `PREP` block holds.
+    struct Metadata: Codable, Equatable {
+        /// The `bookrec` version that prepared it: parts must be fitted by the same one.
+        var bookrec: String
+        /// `BookModel.fingerprint` of the whole input.
+        var fingerprint: String
+        var items: Int
+        /// `--similarity` as given to `--prepare`, before `auto` was resolved.
+        var requestedSimilarity: String
+    }
+
+    /// Writes `prepared` to `url`: to a temporary file beside it, then
+    /// renamed over it. Creates the folder when needed.
+    /// - Throws: `BookModelError.cannotWrite` naming the file.
+    static func write(_ prepared: PreparedInput, to url: URL) throws(BookModelError) {
+        do {
+            let model = try prepared.model.encoded()
+            let metadata = Metadata(
+                bookrec: BookRecommenderVersion.current, fingerprint: prepared.model.fingerprint,
+                items: prepared.model.bookCount, requestedSimilarity: prepared.requestedSimilarity.rawValue)
+            var writer = ModelFileWriter(capacity: model.count + 4096)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            writer.add(.preparedMetadata, [UInt8](try encoder.encode(metadata)))
+            writer.add(.partModel, bytes: model)
+            let data = writer.sealed(magic: magic, version: version)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .cannotWrite(path: url.relativePath, reason: AtomicFile.describe(error))
+        }
+    }
+
+    /// Maps and checks the prepared input at `path`: the container, the
+    /// metadata, and the model it carries (as `BookModel(contentsOf:)` checks
+    /// a model file) against the metadata.
+    /// - Throws: `TrainingPartError.cannotReadPrepared`, `.notPrepared` or
+    ///   `.corruptPrepared`, naming the file.
+    static func read(_ path: String) throws(TrainingPartError) -> PreparedInput {
+        let file: Data
+        let isMapped: Bool
+        do { (file, isMapped) = try ModelFileBytes.map(path, name: path, magic: magic) } catch {
+            guard case .cannotRead(_, let reason) = error else {
+                throw .corruptPrepared(path: path, reason: error.description)
+            }
+            throw .cannotReadPrepared(path: path, reason: reason)
+        }
+        let read = file.withUnsafeBytes { bytes in
+            Result { () throws(BookModelError) in try decoded(path: path, file: file, bytes: bytes, mapped: isMapped) }
+        }
+        switch read {
+        case .success(let prepared): return prepared
+        case .failure(.notAModel): throw .notPrepared(path: path)
+        case .failure(.corrupt(_, let reason)): throw .corruptPrepared(path: path, reason: reason)
+        case .failure(.truncated(_, let size, let expected)):
+            throw .corruptPrepared(path: path, reason: "truncated: \(size) of \(expected) bytes")
+        case .failure(.newerVersion(_, let version, let supported)):
+            throw .corruptPrepared(
+                path: path, reason: "format \(version) is newer than this bookrec reads (\(supported))")
+        case .failure(let error): throw .corruptPrepared(path: path, reason: error.description)
+        }
+    }
+
+    /// The prepared input in `bytes` (those of `file`), checked block by
+    /// block; the model's readers' rows stay in `file`.
+    private static func decoded(path: String, file: Data, bytes: UnsafeRawBufferPointer, mapped: Bool)
+        throws(BookModelError) -> PreparedInput
+    {
+        var reader = try ModelFileDecoder(path: path, bytes: bytes, magic: magic, supported: version, mapped: mapped)
+        let json = try reader.array(.preparedMetadata, of: UInt8.self)
+        guard let metadata = try? JSONDecoder().decode(Metadata.self, from: Data(json)),
+            let requested = Similarity(rawValue: metadata.requestedSimilarity)
+        else { throw reader.corrupt("the metadata is not the expected JSON") }
+        guard metadata.bookrec == BookRecommenderVersion.current else {
+            throw reader.corrupt(
+                "prepared by bookrec \(metadata.bookrec), not \(BookRecommenderVersion.current): prepare it again")
+        }
+        let body = try reader.payload(.partModel, of: UInt8.self)
+        try reader.finish()
+        // A slice shares the file's bytes: the model's readers' rows stay in the mapping.
+        let model = try BookModel.decoded(
+            path: path, file: file[file.startIndex + body.lowerBound..<file.startIndex + body.upperBound],
+            bytes: reader.bytes(in: body), mapped: mapped)
+        guard model.fingerprint == metadata.fingerprint, model.bookCount == metadata.items, model.neighborLinks == 0
+        else { throw reader.corrupt("the model it carries is not the one its metadata describes") }
+        return PreparedInput(model: model, requestedSimilarity: requested)
+    }
+}
