@@ -3,11 +3,15 @@
 file and on the goodbooks-size file of the same run, the fit's pair rate, and implicit's
 bm25 and cosine K=64 fits on the same files; then, per wide file, one shard of 4 and a run
 of every reader scoring with the model (RUNS/NAME/score/*.time), the shard's peak memory as
-a fraction of the whole run's.
+a fraction of the whole run's; and, per wide file and repeat, the new binary's training in
+parts (RUNS/NAME/parts/*.time: `train --prepare`, each `--prepared --part I/N`, `--join`),
+the CPU seconds of the prepare and the parts together as a fraction of the single train's
+(`bookrec-new-tT-rR`, same repeat; issue 27 asks at most 1.2), and whether the joined model
+is the single train's (RUNS/NAME/parts/same-model-rR.txt, bench/same_model.py's line).
 
 Reads RUNS/NAME/*.time (/usr/bin/time -v), *.stderr (bookrec's log: the model seconds run
 from the last ingest event to `event=fitted`), implicit's *.json, and each file's co-rated
-pairs sum(n (n - 1) / 2) over readers from its generator's sidecar. Writes a Markdown table;
+pairs sum(n (n - 1) / 2) over readers from its generator's sidecar. Writes Markdown tables;
 rates are pairs over model seconds, and each wide rate is also given as a fraction of the
 goodbooks-size rate of the same binary in the same run.
 
@@ -85,6 +89,59 @@ def scoring(runs, names):
     return lines if len(lines) > 3 else []
 
 
+PART_STEP = re.compile(r"bookrec-new-(?:(prepare)|part(\d+)of(\d+)|(join))-t(\d+)-r(\d+)$")
+
+
+def same_model_verdict(path):
+    """"yes" or "no: ..." from bench/same_model.py's line, or None when the check did not run."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            line = handle.readline().strip()
+    except OSError:
+        return None
+    if line.startswith("same model"):
+        return "yes"
+    return "no: " + line.removeprefix("different: ") if line else "no"
+
+
+def parts(runs, names):
+    """The table of the training in parts, per wide file and repeat: prepare, each part, the join,
+    then the prepare and the parts' CPU seconds together against the single train's."""
+    header = "| file | run | wall s | CPU s | peak RSS MB | × single train's CPU | joined = single train |"
+    lines = ["", header, "|" + "---|" * 7]
+    for name in names[1:]:
+        trainings = {}
+        for path in glob.glob(os.path.join(runs, name, "parts", "*.time")):
+            run = os.path.basename(path)[: -len(".time")]
+            if not (match := PART_STEP.match(run)):
+                continue
+            prepare, part, count, join, threads, repeat = match.groups()
+            order = 0 if prepare else 1 + int(part) if part is not None else 1_000_000
+            steps = trainings.setdefault((int(repeat), int(threads)), [])
+            steps.append((order, run, int(count) if count else None, read_time_file(path)))
+        for (repeat, threads), steps in sorted(trainings.items()):
+            steps.sort()
+            for order, run, count, facts in steps:
+                label = run if facts["exit"] in (None, 0) else f"{run} (exit {facts['exit']})"
+                cells = [name, label, facts["wall"], facts["cpu"], facts["rssMB"], None, None]
+                lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
+            fitted = [(order, count, facts) for order, run, count, facts in steps if order < 1_000_000]
+            counts = {count for order, count, facts in fitted if count}
+            count = counts.pop() if len(counts) == 1 else None
+            # The sum only when the prepare and every part of one training ran to the end.
+            complete = (count is not None and [order for order, _, _ in fitted] == list(range(count + 1))
+                        and all(facts["exit"] in (None, 0) and facts["cpu"] is not None for _, _, facts in fitted))
+            total = round(sum(facts["cpu"] for _, _, facts in fitted), 2) if complete else None
+            single = read_time_file(os.path.join(runs, name, f"bookrec-new-t{threads}-r{repeat}.time"))
+            ratio = (total / single["cpu"] if total is not None and single["cpu"]
+                     and single["exit"] in (None, 0) else None)
+            verdict = same_model_verdict(os.path.join(runs, name, "parts", f"same-model-r{repeat}.txt"))
+            cells = [name, f"prepare + {count if count else '?'} parts (t{threads}-r{repeat})", None, total, None,
+                     None if ratio is None else f"{ratio:.2f}", verdict]
+            lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
+    return lines if len(lines) > 3 else []
+
+
 def main(argv):
     args = parse_arguments(argv)
     names = args.names.split(",")
@@ -106,6 +163,7 @@ def main(argv):
                      None if ratio is None or name == names[0] else f"{ratio:.2f}"]
             lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
     lines += scoring(args.runs, names)
+    lines += parts(args.runs, names)
     with open(args.markdown, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")
     print("\n".join(lines))

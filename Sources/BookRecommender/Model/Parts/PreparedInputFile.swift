@@ -8,8 +8,8 @@ import Foundation
 ///     PREP  `Metadata` as JSON
 ///     MODL  the model file without neighbour lists
 ///
-/// Parts map it rather than copy it: of its readers' rows, the largest part,
-/// each part keeps only the copy it fits from.
+/// Parts map it, and copy its readers' rows (most of its bytes) once, into
+/// the rows they fit from.
 enum PreparedInputFile {
     static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x52, 0x49, 0x0D, 0x0A, 0x1A]
     static let version: UInt32 = 1
@@ -100,6 +100,22 @@ enum PreparedInputFile {
             bytes: reader.bytes(in: body), mapped: mapped)
         guard model.fingerprint == metadata.fingerprint, model.bookCount == metadata.items, model.neighborLinks == 0
         else { throw reader.corrupt("the model it carries is not the one its metadata describes") }
-        return PreparedInput(model: model, requestedSimilarity: requested)
+        // Copied once, here, so the file is unmapped on return and the part fits from these rows.
+        let rows = model.readers.rows
+        // The fit takes each reader's books in ascending order, once each, as ingest leaves them.
+        guard Self.ascendStrictly(rows.byUser) else {
+            throw reader.corrupt("a reader's books are not in ascending order")
+        }
+        return PreparedInput(model: model.replacingReaders(with: rows), requestedSimilarity: requested)
+    }
+
+    /// Whether every row of `rows` names its columns in strictly ascending order.
+    private static func ascendStrictly(_ rows: SparseRows) -> Bool {
+        rows.entries.withUnsafeBufferPointer { entries in
+            (0..<rows.rowCount).allSatisfy { row in
+                let range = rows.range(of: row)
+                return range.count < 2 || range.dropFirst().allSatisfy { entries[$0 - 1].column < entries[$0].column }
+            }
+        }
     }
 }

@@ -83,6 +83,41 @@ import Testing
         #expect(one.model.tables.neighbors.entryCount > 0)
     }
 
+    /// A crafted file (checksums resealed) whose readers' rows do not ascend,
+    /// as ingest always leaves them, is refused rather than fitted from.
+    @Test func readersRowsOutOfOrderAreRefused() throws {
+        let folder = try ModelFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.prepare(TrainingPartTests.sparse, options(), in: folder)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let modelStart = ModelFiles.payload(of: .partModel, in: bytes)
+        let modelEnd = modelStart + Int(Self.load(UInt64.self, at: modelStart - 8, in: bytes))
+        var model = Array(bytes[modelStart..<modelEnd])
+        let (offsets, entries) = (
+            ModelFiles.payload(of: .ratingOffsets, in: model), ModelFiles.payload(of: .ratingEntries, in: model)
+        )
+        // The first reader with two books: swap them.
+        let reader = try #require(
+            (0..<TrainingPartTests.sparse.userCount).first {
+                Self.load(Int32.self, at: offsets + 4 * ($0 + 1), in: model)
+                    - Self.load(Int32.self, at: offsets + 4 * $0, in: model) >= 2
+            })
+        let first = entries + 8 * Int(Self.load(Int32.self, at: offsets + 4 * reader, in: model))
+        model.replaceSubrange(first..<first + 16, with: Array(model[first + 8..<first + 16] + model[first..<first + 8]))
+        bytes.replaceSubrange(modelStart..<modelEnd, with: BookModel.resealed(model))
+        try Data(BookModel.resealed(bytes)).write(to: URL(fileURLWithPath: path))
+        #expect(
+            throws: TrainingPartError.corruptPrepared(path: path, reason: "a reader's books are not in ascending order")
+        ) {
+            try PreparedInputFile.read(path)
+        }
+    }
+
+    /// The little-endian `T` at byte `offset` of `bytes`.
+    static func load<T: FixedWidthInteger>(_ type: T.Type, at offset: Int, in bytes: [UInt8]) -> T {
+        T(littleEndian: bytes[offset..<offset + MemoryLayout<T>.size].withUnsafeBytes { $0.loadUnaligned(as: T.self) })
+    }
+
     @Test func aFileThatIsNotASoundPreparedInputIsRefusedNamingIt() throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
