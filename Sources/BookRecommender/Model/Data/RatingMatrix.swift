@@ -45,21 +45,14 @@ struct RatingMatrix: Sendable {
         Self.checkRange(data.ratingItem, below: data.itemCount, "rating item")
         Self.checkRange(data.shelfUser, below: data.userCount, "shelf user")
         Self.checkRange(data.shelfItem, below: data.itemCount, "shelf item")
-        userCount = data.userCount
-        itemCount = data.itemCount
-        let readers = ReaderRows(data, weights: weights, threads: threads)
-        byUser = readers.byUser
-        kinds = readers.kinds
-        shelves = readers.shelves
-        duplicatesReplaced = readers.duplicatesReplaced
-        byItem = byUser.transposed(columnCount: itemCount, threads: threads)
-        itemAtRank = BookTable.order(of: data.itemKeys)
-        keyRank = BookTable.ranks(of: itemAtRank)
+        self.init(
+            readers: ReaderRows(data, weights: weights, threads: threads),
+            itemAtRank: BookTable.order(of: data.itemKeys), threads: threads)
     }
 
-    /// The matrices of readers' rows already built (a prepared input's,
-    /// `PreparedInput`), over books whose ascending key order is `itemAtRank`:
-    /// only the rows by item are built, on `threads` workers.
+    /// The matrices of readers' rows already built (by `init(_:weights:threads:)`,
+    /// or a prepared input's, `PreparedInput`), over books whose ascending key
+    /// order is `itemAtRank`: only the rows by item are built, on `threads` workers.
     /// - Complexity: O(entries + items).
     init(readers: ReaderRows, itemAtRank: [Int32], threads: Int) {
         userCount = readers.userCount

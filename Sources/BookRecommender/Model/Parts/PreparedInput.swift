@@ -51,7 +51,7 @@ struct PreparedInput: Sendable {
             options: options, fingerprint: model.fingerprint, trainedAt: Date(), books: model.books,
             tables: ScoringTables(
                 neighbors: neighbors.lists, popularity: model.tables.popularity, keyRank: model.books.keyRank),
-            readers: ModelReaders(matrix.readers), userIDs: model.userIDs, userOrder: model.userOrder,
+            readers: model.readers, userIDs: model.userIDs, userOrder: model.userOrder,
             trainingIngest: model.trainingIngest)
         return BookModelPart(part: part, layout: layout, model: fitted, requestedSimilarity: requestedSimilarity)
     }
