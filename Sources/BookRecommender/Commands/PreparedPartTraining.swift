@@ -37,9 +37,7 @@ package struct PreparedPartTraining {
         var fitted = input.fit(part: part, threads: settings.model.threads)
         if let trainedAt { fitted.model.trainedAt = trainedAt }
         let model = fitted.model
-        log.info(
-            "model", "fitted",
-            ["items": String(model.bookCount), "links": String(model.neighborLinks), "fingerprint": model.fingerprint])
+        Training.logModel("fitted", model, log: log)
         let url = URL(fileURLWithPath: path)
         try fitted.write(to: url)
         return Training.resultLine(

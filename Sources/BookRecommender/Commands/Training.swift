@@ -40,9 +40,7 @@ package struct Training {
         var fitted = try Fitted(ratings, options: settings.model, output: output)
         if let trainedAt { fitted.model.trainedAt = trainedAt }
         let model = fitted.model
-        log.info(
-            "model", output == .prepared ? "prepared" : "fitted",
-            ["items": String(model.bookCount), "links": String(model.neighborLinks), "fingerprint": model.fingerprint])
+        Self.logModel(output == .prepared ? "prepared" : "fitted", model, log: log)
         // Stamped before and after reading: an input rewritten meanwhile is not vouched for.
         if let stamp, try inputStamp(files) == stamp {
             fitted.model.trainingIngest = TrainingIngest(result, rejects: rejects, stamp: stamp)
@@ -72,6 +70,13 @@ package struct Training {
             + "\(model.ratingCount) ratings, \(model.neighborLinks) neighbour links "
             + "(\(model.options.similarity.rawValue)); fingerprint \(model.fingerprint); \(bytes) bytes "
             + "(\(seconds) s)\n"
+    }
+
+    /// Logs `event` (`fitted`, `prepared`) with the books, links and fingerprint of `model`.
+    static func logModel(_ event: String, _ model: BookModel, log: Log) {
+        log.info(
+            "model", event,
+            ["items": String(model.bookCount), "links": String(model.neighborLinks), "fingerprint": model.fingerprint])
     }
 
     /// The stamp of ingesting `files` with these settings (`InputStamp`).

@@ -58,7 +58,7 @@ enum PreparedInputFile {
         let isMapped: Bool
         do { (file, isMapped) = try ModelFileBytes.map(path, name: path, magic: magic) } catch {
             guard case .cannotRead(_, let reason) = error else {
-                throw .corruptPrepared(path: path, reason: error.description)
+                throw .corruptPrepared(path: path, reason: error.damage)
             }
             throw .cannotReadPrepared(path: path, reason: reason)
         }
@@ -68,13 +68,7 @@ enum PreparedInputFile {
         switch read {
         case .success(let prepared): return prepared
         case .failure(.notAModel): throw .notPrepared(path: path)
-        case .failure(.corrupt(_, let reason)): throw .corruptPrepared(path: path, reason: reason)
-        case .failure(.truncated(_, let size, let expected)):
-            throw .corruptPrepared(path: path, reason: "truncated: \(size) of \(expected) bytes")
-        case .failure(.newerVersion(_, let version, let supported)):
-            throw .corruptPrepared(
-                path: path, reason: "format \(version) is newer than this bookrec reads (\(supported))")
-        case .failure(let error): throw .corruptPrepared(path: path, reason: error.description)
+        case .failure(let error): throw .corruptPrepared(path: path, reason: error.damage)
         }
     }
 

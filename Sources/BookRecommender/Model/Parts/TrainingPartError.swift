@@ -50,3 +50,18 @@ package enum TrainingPartError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 }
+
+extension BookModelError {
+    /// What is wrong with a part file or prepared input that failed a model
+    /// file's checks, without the path and the model file's wording: their
+    /// own errors (`TrainingPartError.corrupt`, `.corruptPrepared`) name the file.
+    var damage: String {
+        switch self {
+        case .corrupt(_, let reason): reason
+        case .truncated(_, let size, let expected): "truncated: \(size) of \(expected) bytes"
+        case .newerVersion(_, let version, let supported):
+            "format \(version) is newer than this bookrec reads (\(supported))"
+        default: description
+        }
+    }
+}

@@ -52,7 +52,7 @@ struct TrainingPartFile {
     static func read(_ path: String) throws(TrainingPartError) -> TrainingPartFile {
         let data: Data
         do { data = try ModelFileBytes.read(path, name: path, magic: magic) } catch {
-            guard case .cannotRead(_, let reason) = error else { throw .corrupt(path: path, reason: error.description) }
+            guard case .cannotRead(_, let reason) = error else { throw .corrupt(path: path, reason: error.damage) }
             throw .cannotRead(path: path, reason: reason)
         }
         guard !data.starts(with: ModelFileFormat.magic) else { throw .notAPart(path: path, isModel: true) }
@@ -62,12 +62,7 @@ struct TrainingPartFile {
         switch read {
         case .success(let file): return file
         case .failure(.notAModel): throw .notAPart(path: path, isModel: false)
-        case .failure(.corrupt(_, let reason)): throw .corrupt(path: path, reason: reason)
-        case .failure(.truncated(_, let size, let expected)):
-            throw .corrupt(path: path, reason: "truncated: \(size) of \(expected) bytes")
-        case .failure(.newerVersion(_, let version, let supported)):
-            throw .corrupt(path: path, reason: "part format \(version) is newer than this bookrec reads (\(supported))")
-        case .failure(let error): throw .corrupt(path: path, reason: error.description)
+        case .failure(let error): throw .corrupt(path: path, reason: error.damage)
         }
     }
 
