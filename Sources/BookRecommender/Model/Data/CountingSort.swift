@@ -60,9 +60,11 @@ enum CountingSort {
     private static let minimumSlice = 1 << 16
     /// Up to this many keys, each slice's cursors (4 bytes a key) stay in a core's cache.
     private static let bucketedKeys = 1 << 16
-    /// log2 of the keys per bucket: the fewest that keep to about 1,024 buckets.
-    private static func bucketShift(keyCount: Int) -> Int {
-        max(0, Int.bitWidth - (keyCount - 1).leadingZeroBitCount - 10)
+    /// log2 of the keys per bucket: the fewest that keep the buckets to 1,024,
+    /// but never more than a `UInt16` key within the bucket holds (so past
+    /// 2^26 keys there are more buckets).
+    static func bucketShift(keyCount: Int) -> Int {
+        min(UInt16.bitWidth, max(0, Int.bitWidth - (keyCount - 1).leadingZeroBitCount - 10))
     }
 
     /// Calls `body` with the index of each of `count` slices, one slice at a time per worker.

@@ -46,6 +46,15 @@ import Testing
         }
     }
 
+    /// About 1,024 buckets, each key's offset within its bucket fitting the 2-byte key kept per element.
+    @Test func bucketsStayFewAndTheirKeysFitTwoBytes() {
+        #expect(CountingSort.bucketShift(keyCount: 1_000_000) == 10)
+        #expect(CountingSort.bucketShift(keyCount: 1 << 20) == 10)
+        #expect(CountingSort.bucketShift(keyCount: (1 << 20) + 1) == 11)
+        #expect(CountingSort.bucketShift(keyCount: 1 << 26) == 16)
+        #expect(CountingSort.bucketShift(keyCount: 1 << 30) == 16)
+    }
+
     @Test func nothingToSort() {
         let (offsets, elements) = counted([], keyCount: 100_000, slices: 2, threads: 2)
         #expect(elements.isEmpty)
