@@ -124,7 +124,6 @@ enum CountingSort {
         let bucketKeys: @Sendable (Int) -> Range<Int> = { ($0 << shift)..<min(keyCount, ($0 + 1) << shift) }
         // cursors[s * bucketCount + b]: where slice s's next bucket-b element goes.
         var cursors = [Int](repeating: 0, count: slices.count * bucketCount)
-        var largestBucket = 0
         for bucket in 0..<bucketCount {
             let keys = bucketKeys(bucket)
             var next = Int(offsets[keys.lowerBound])
@@ -134,9 +133,10 @@ enum CountingSort {
                     $0 + Int($1)
                 }
             }
-            largestBucket = max(largestBucket, next - Int(offsets[keys.lowerBound]))
         }
-        let copyCount = largestBucket
+        let largestBucket =
+            (0..<bucketCount).map { offsets[bucketKeys($0).upperBound] - offsets[bucketKeys($0).lowerBound] }
+            .max().map(Int.init) ?? 0
         let total = Int(offsets[keyCount])
         guard total > 0 else { return [] }
         // Each element's key less its bucket's first key.
@@ -159,7 +159,7 @@ enum CountingSort {
                     }
                 }
                 Parallel.forEachWorker(count: bucketCount, blockSize: 16, threads: threads) { _, work in
-                    let copy = ScratchArray<Element>(count: copyCount, filledWith: out[0])
+                    let copy = ScratchArray<Element>(count: largestBucket, filledWith: out[0])
                     let next = ScratchArray<Int32>(count: 1 << shift, filledWith: 0)
                     for block in work {
                         for bucket in block.range {
