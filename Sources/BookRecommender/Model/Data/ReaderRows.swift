@@ -42,7 +42,7 @@ struct ReaderRows: Sendable {
         guard !data.shelfUser.isEmpty else {
             byUser = grouped.matrix
             kinds = []
-            shelves = SparseRows(offsets: [Int32](repeating: 0, count: data.userCount + 1), entries: [])
+            shelves = SparseRows(emptyRows: data.userCount)
             return
         }
         let interactions = InteractionRows(data, weights: weights)

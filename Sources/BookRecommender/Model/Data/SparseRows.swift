@@ -15,6 +15,16 @@ struct SparseRows: Sendable {
     var rowCount: Int { offsets.count - 1 }
     var entryCount: Int { entries.count }
 
+    init(offsets: [Int32], entries: [SparseEntry]) {
+        self.offsets = offsets
+        self.entries = entries
+    }
+
+    /// `rowCount` rows without entries.
+    init(emptyRows rowCount: Int) {
+        self.init(offsets: [Int32](repeating: 0, count: rowCount + 1), entries: [])
+    }
+
     @inline(__always)
     func range(of row: Int) -> Range<Int> {
         Int(offsets[row])..<Int(offsets[row + 1])

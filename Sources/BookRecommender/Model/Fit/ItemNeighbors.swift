@@ -81,7 +81,7 @@ struct ItemNeighbors: Sendable {
             lists =
                 computed
                 ? LocalEASE.neighborLists(matrix: matrix, options: options)
-                : SparseRows(offsets: [Int32](repeating: 0, count: matrix.itemCount + 1), entries: [])
+                : SparseRows(emptyRows: matrix.itemCount)
             let whole = min(1, matrix.itemCount)
             layout = part.map {
                 TrainingPartLayout(
@@ -136,10 +136,10 @@ struct ItemNeighbors: Sendable {
             Block(lengths: [Int32](repeating: 0, count: min(blockSize, itemCount - block * blockSize)), entries: [])
         }
         var pools = [HeapPool?](repeating: nil, count: max(1, options.threads))
-        var handedPairs = [HandedPairs](repeating: HandedPairs(), count: max(1, options.threads))
+        var handedRows = [SparseRows?](repeating: nil, count: max(1, options.threads))
         blocks.withUnsafeMutableBufferPointer { blockBuffer in
             pools.withUnsafeMutableBufferPointer { poolBuffer in
-                handedPairs.withUnsafeMutableBufferPointer { handedBuffer in
+                handedRows.withUnsafeMutableBufferPointer { handedBuffer in
                     let out = SendableBuffer(blockBuffer)
                     let poolOut = SendableBuffer(poolBuffer)
                     let handedOut = SendableBuffer(handedBuffer)
@@ -160,19 +160,15 @@ struct ItemNeighbors: Sendable {
                                 matrix: matrix, vectors: vectors, floors: floors, positions: positions,
                                 options: options, columnsPerBlock: columnsPerBlock ?? 1)
                             for block in shifted { out[block.index] = finder.neighbors(of: block.range) }
-                            handedOut[worker] = finder.handedPairs
+                            if positions != nil { handedOut[worker] = finder.takeHandedRows() }
                         }
                     }
                 }
             }
         }
-        let handed =
-            positions == nil
-            ? nil : HandedPairs.rows(of: handedPairs, itemCount: itemCount, threads: options.threads)
-        handedPairs = []
         lists = Self.merge(
-            blocks: blocks, blockSize: blockSize, pools: pools.compactMap { $0 }, handed: handed, order: dense?.order,
-            matrix: matrix, options: options)
+            blocks: blocks, blockSize: blockSize, pools: pools.compactMap { $0 }, handed: handedRows.compactMap { $0 },
+            order: dense?.order, matrix: matrix, options: options)
     }
 
     /// Items per block of the dense kernel: as many accumulator rows (8 bytes
@@ -200,11 +196,11 @@ struct ItemNeighbors: Sendable {
 
     /// Each item's best neighbours among its own candidates (`blocks`, in
     /// kernel order, `blockSize` items each) and those other items offered it
-    /// (`pools`, or `handed` rows by item), merged block by block on
+    /// (`pools`, or each worker's `handed` rows by item), merged block by block on
     /// `options.threads` workers. The kernel numbers item `order[n]` as `n`
     /// (the same number when `order` is nil).
     private static func merge(
-        blocks: [Block], blockSize: Int, pools: [HeapPool], handed: SparseRows?, order: [Int32]?,
+        blocks: [Block], blockSize: Int, pools: [HeapPool], handed: [SparseRows], order: [Int32]?,
         matrix: RatingMatrix, options: ModelOptions
     ) -> SparseRows {
         var merged = [Block](repeating: Block(), count: blocks.count)
@@ -227,8 +223,8 @@ struct ItemNeighbors: Sendable {
                                 best.insert(score: score, rank: rank, payload: matrix.itemAtRank[Int(rank)])
                             }
                         }
-                        if let handed {
-                            best.offer(neighbors: handed.entries[handed.range(of: number)], keyRank: matrix.keyRank)
+                        for rows in handed {
+                            best.offer(neighbors: rows.entries[rows.range(of: number)], keyRank: matrix.keyRank)
                         }
                         result.lengths.append(Int32(best.takeBestFirst(into: &result.entries)))
                         number += 1

@@ -68,7 +68,7 @@ struct NeighborFinder: ~Copyable {
     private let handing: ScratchArray<HandedPairs.Pair>
     private(set) var selection: NeighborSelection
     /// Finding each pair once: the pairs handed to lower books so far.
-    private(set) var handedPairs = HandedPairs()
+    private var handedPairs = HandedPairs()
     /// Finding each pair once: at this many handed pairs, keep only each book's best.
     private var handedLimit = firstHandedLimit
     /// 48 MB of handed pairs; after each `HandedPairs.keepBest`, twice what it kept.
@@ -132,6 +132,12 @@ struct NeighborFinder: ~Copyable {
             selection.finishItem(into: &block)
         }
         return block
+    }
+
+    /// Finding each pair once: the pairs handed to lower books, one row per
+    /// book (`HandedPairs.takeRows`); none are held after.
+    mutating func takeHandedRows() -> SparseRows {
+        handedPairs.takeRows(itemCount: matrix.itemCount)
     }
 
     /// Points each rater's cursor at the start of their row (to stop at

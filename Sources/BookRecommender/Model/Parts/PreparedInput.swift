@@ -29,7 +29,7 @@ struct PreparedInput: Sendable {
         guard ratings.count > 0 else { throw .noRatings }
         let (matrix, resolved) = CollaborativeFilter(options: options).prepared(ratings.data)
         let tables = ScoringTables(
-            neighbors: SparseRows(offsets: [Int32](repeating: 0, count: matrix.itemCount + 1), entries: []),
+            neighbors: SparseRows(emptyRows: matrix.itemCount),
             popularity: Popularity(matrix: matrix, options: resolved), keyRank: matrix.keyRank)
         return PreparedInput(
             model: BookModel(matrix: matrix, options: resolved, tables: tables, ratings: ratings, trainedAt: Date()),

@@ -33,7 +33,7 @@ struct TrainingPartFile {
             layout: part.layout, fingerprint: model.fingerprint, items: model.bookCount,
             links: candidates.entryCount, trainedAt: model.trainedAt.timeIntervalSince1970,
             options: .init(model.options), requestedSimilarity: part.requestedSimilarity.rawValue)
-        let empty = SparseRows(offsets: [Int32](repeating: 0, count: model.bookCount + 1), entries: [])
+        let empty = SparseRows(emptyRows: model.bookCount)
         let body = part.part.index == 0 ? try model.replacingNeighbors(with: empty).encoded() : Data()
         var writer = ModelFileWriter(capacity: 8 * candidates.entryCount + body.count + 4096)
         let encoder = JSONEncoder()
