@@ -5,15 +5,18 @@ bm25 and cosine K=64 fits on the same files; then, per wide file, one shard of 4
 of every reader scoring with the model (RUNS/NAME/score/*.time), the shard's peak memory as
 a fraction of the whole run's; and, per wide file and repeat, the new binary's training in
 parts (RUNS/NAME/parts/*.time: `train --prepare`, each `--prepared --part I/N`, `--join`),
-the CPU seconds of the prepare and the parts together as a fraction of the single train's
-(`bookrec-new-tT-rR`, same repeat; issue 27 asks at most 1.2), and whether the joined model
-is the single train's (RUNS/NAME/parts/same-model-rR.txt, bench/same_model.py's line).
+the CPU seconds of the prepare and the parts together, and of the parts alone, as a fraction
+of the single train's (issue 27 asks at most 1.2), and whether the joined model is the single
+train's (RUNS/NAME/parts/same-model-rR.txt, bench/same_model.py's line). The single train's
+CPU is the mean of the train before the parts (`bookrec-new-tT-rR`, same repeat) and the one
+right after them (parts/`bookrec-new-single-after-tT-rR`), where both ran: the machine's speed
+drifts within the hour, and the mean puts the drift on both sides of the ratio.
 
 Reads RUNS/NAME/*.time (/usr/bin/time -v), *.stderr (bookrec's log: the model seconds run
 from the last ingest event to `event=fitted`), implicit's *.json, and each file's co-rated
 pairs sum(n (n - 1) / 2) over readers from its generator's sidecar. Writes Markdown tables;
 rates are pairs over model seconds, and each wide rate is also given as a fraction of the
-goodbooks-size rate of the same binary in the same run.
+goodbooks-size rate of the same binary in the same run (the best of its fits there).
 
 Usage: wide_report.py --runs DIR --names LIST --command TEXT --markdown FILE
 """
@@ -89,7 +92,7 @@ def scoring(runs, names):
     return lines if len(lines) > 3 else []
 
 
-PART_STEP = re.compile(r"bookrec-new-(?:(prepare)|part(\d+)of(\d+)|(join))-t(\d+)-r(\d+)$")
+PART_STEP = re.compile(r"bookrec-new-(?:(prepare)|part(\d+)of(\d+)|(join)|(single-after))-t(\d+)-r(\d+)$")
 
 
 def same_model_verdict(path):
@@ -104,9 +107,23 @@ def same_model_verdict(path):
     return "no: " + line.removeprefix("different: ") if line else "no"
 
 
+def single_train_cpu(before, after):
+    """The mean CPU seconds of the single trains that ran to the end, of the one before the parts
+    and the one after them, with a label naming those it took; (None, None) when neither did."""
+    done = [(when, facts["cpu"]) for when, facts in (("before", before), ("after", after))
+            if facts["exit"] in (None, 0) and facts["cpu"]]
+    if not done:
+        return None, None
+    mean = sum(cpu for _, cpu in done) / len(done)
+    if len(done) == 1:
+        return mean, f"single train, {done[0][0]} the parts"
+    return mean, "single train, mean of " + " and ".join(f"{cpu} s {when}" for when, cpu in done)
+
+
 def parts(runs, names):
     """The table of the training in parts, per wide file and repeat: prepare, each part, the join,
-    then the prepare and the parts' CPU seconds together against the single train's."""
+    the single train after them, then the prepare and the parts' CPU seconds together, and the
+    parts' alone, against the mean of the single trains before and after."""
     header = "| file | run | wall s | CPU s | peak RSS MB | × single train's CPU | joined = single train |"
     lines = ["", header, "|" + "---|" * 7]
     for name in names[1:]:
@@ -115,8 +132,8 @@ def parts(runs, names):
             run = os.path.basename(path)[: -len(".time")]
             if not (match := PART_STEP.match(run)):
                 continue
-            prepare, part, count, join, threads, repeat = match.groups()
-            order = 0 if prepare else 1 + int(part) if part is not None else 1_000_000
+            prepare, part, count, join, after, threads, repeat = match.groups()
+            order = 0 if prepare else 1 + int(part) if part is not None else 2_000_000 if after else 1_000_000
             steps = trainings.setdefault((int(repeat), int(threads)), [])
             steps.append((order, run, int(count) if count else None, read_time_file(path)))
         for (repeat, threads), steps in sorted(trainings.items()):
@@ -132,13 +149,18 @@ def parts(runs, names):
             complete = (count is not None and [order for order, _, _ in fitted] == list(range(count + 1))
                         and all(facts["exit"] in (None, 0) and facts["cpu"] is not None for _, _, facts in fitted))
             total = round(sum(facts["cpu"] for _, _, facts in fitted), 2) if complete else None
-            single = read_time_file(os.path.join(runs, name, f"bookrec-new-t{threads}-r{repeat}.time"))
-            ratio = (total / single["cpu"] if total is not None and single["cpu"]
-                     and single["exit"] in (None, 0) else None)
+            alone = round(sum(facts["cpu"] for order, _, facts in fitted if order > 0), 2) if complete else None
+            before = read_time_file(os.path.join(runs, name, f"bookrec-new-t{threads}-r{repeat}.time"))
+            after = read_time_file(os.path.join(runs, name, "parts", f"bookrec-new-single-after-t{threads}-r{repeat}.time"))
+            single, label = single_train_cpu(before, after)
             verdict = same_model_verdict(os.path.join(runs, name, "parts", f"same-model-r{repeat}.txt"))
-            cells = [name, f"prepare + {count if count else '?'} parts (t{threads}-r{repeat})", None, total, None,
-                     None if ratio is None else f"{ratio:.2f}", verdict]
-            lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
+            parted = f"{count if count else '?'} parts (t{threads}-r{repeat})"
+            if single is not None:
+                lines.append(f"| {name} | {label} | – | {single:.2f} | – | – | – |")
+            for run, cpu, same in ((f"prepare + {parted}", total, verdict), (parted + " alone", alone, None)):
+                ratio = cpu / single if cpu is not None and single else None
+                cells = [name, run, None, cpu, None, None if ratio is None else f"{ratio:.2f}", same]
+                lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
     return lines if len(lines) > 3 else []
 
 
@@ -152,7 +174,8 @@ def main(argv):
     for name in names:
         shape, found = rows(args.runs, name)
         for run, facts in found:
-            binary = re.sub(r"-r\d+$", "", run)
+            # The goodbooks-size file's fits of one binary (-rR, then -rR-2 and -rR-3): the best rate is the reference.
+            binary = re.sub(r"-r\d+(?:-\d+)?$", "", run)
             if name == names[0] and facts["rate"]:
                 reference[binary] = max(reference.get(binary, 0), facts["rate"])
             ratio = facts["rate"] / reference[binary] if facts["rate"] and reference.get(binary) else None
