@@ -41,6 +41,11 @@ def parse_arguments(argv):
     return parser.parse_args(argv)
 
 
+def table_row(cells):
+    """One Markdown table row; a cell of None is shown as a dash."""
+    return "| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |"
+
+
 def model_seconds(stderr_path):
     """Seconds from the last ingest event to the fitted event of a bookrec log, or None."""
     stamps = {}
@@ -88,7 +93,7 @@ def scoring(runs, names):
         for run, facts in found:
             ratio = facts["rssMB"] / min(everyone) if everyone and facts["rssMB"] and "-all-" not in run else None
             cells = [name, run, facts["wall"], facts["cpu"], facts["rssMB"], None if ratio is None else f"{ratio:.2f}"]
-            lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
+            lines.append(table_row(cells))
     return lines if len(lines) > 3 else []
 
 
@@ -141,7 +146,7 @@ def parts(runs, names):
             for order, run, count, facts in steps:
                 label = run if facts["exit"] in (None, 0) else f"{run} (exit {facts['exit']})"
                 cells = [name, label, facts["wall"], facts["cpu"], facts["rssMB"], None, None]
-                lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
+                lines.append(table_row(cells))
             fitted = [(order, count, facts) for order, run, count, facts in steps if order < 1_000_000]
             counts = {count for order, count, facts in fitted if count}
             count = counts.pop() if len(counts) == 1 else None
@@ -156,11 +161,11 @@ def parts(runs, names):
             verdict = same_model_verdict(os.path.join(runs, name, "parts", f"same-model-r{repeat}.txt"))
             parted = f"{count if count else '?'} parts (t{threads}-r{repeat})"
             if single is not None:
-                lines.append(f"| {name} | {label} | – | {single:.2f} | – | – | – |")
+                lines.append(table_row([name, label, None, f"{single:.2f}", None, None, None]))
             for run, cpu, same in ((f"prepare + {parted}", total, verdict), (parted + " alone", alone, None)):
                 ratio = cpu / single if cpu is not None and single else None
                 cells = [name, run, None, cpu, None, None if ratio is None else f"{ratio:.2f}", same]
-                lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
+                lines.append(table_row(cells))
     return lines if len(lines) > 3 else []
 
 
@@ -184,7 +189,7 @@ def main(argv):
                      None if facts["model"] is None else round(facts["model"], 1),
                      None if facts["rate"] is None else f"{facts['rate']:.3g}",
                      None if ratio is None or name == names[0] else f"{ratio:.2f}"]
-            lines.append("| " + " | ".join("–" if cell is None else str(cell) for cell in cells) + " |")
+            lines.append(table_row(cells))
     lines += scoring(args.runs, names)
     lines += parts(args.runs, names)
     with open(args.markdown, "w", encoding="utf-8") as handle:
