@@ -174,14 +174,18 @@ struct SparseRows: Sendable {
         return SparseRows(offsets: offsets, entries: transposed)
     }
 
-    /// For each entry of `transposed(columnCount:threads:)`, in its order,
-    /// the index of the same entry in these rows.
-    /// - Complexity: O(entryCount + threads · columnCount) on `threads` workers.
-    func transposedPositions(columnCount: Int, threads: Int = 1) -> [Int32] {
-        CountingSort.sort(slices: rowSlices(threads: threads), keyCount: columnCount, threads: threads) {
+    /// For each entry of the rows `columns` of `transposed(columnCount:threads:)`,
+    /// in its order, the index of the same entry in these rows.
+    /// - Complexity: O(entryCount + threads · columns.count) on `threads` workers.
+    func transposedPositions(of columns: Range<Int>, threads: Int = 1) -> [Int32] {
+        let (lower, width) = (Int32(columns.lowerBound), UInt32(columns.count))
+        return CountingSort.sort(slices: rowSlices(threads: threads), keyCount: columns.count, threads: threads) {
             rows, emit in
             for row in rows {
-                for position in range(of: row) { emit(entries[position].column, Int32(position)) }
+                for position in range(of: row) {
+                    let key = entries[position].column &- lower
+                    if UInt32(bitPattern: key) < width { emit(key, Int32(position)) }
+                }
             }
         }.elements
     }

@@ -65,6 +65,12 @@ enum ModelFileFormat {
         case partModel = "MODL"
         /// A prepared input's `PreparedInputFile.Metadata` as JSON (never in a model file).
         case preparedMetadata = "PREP"
+        /// A prepared input's `PreparedSearch.weightedRows` values, one Float per
+        /// entry of its model's `RAT=`; empty when there are none (never in a model file).
+        case searchValues = "VAL="
+        /// A prepared input's `PreparedSearch.floorBounds`, one Float per book;
+        /// empty when there are none (never in a model file).
+        case floorBounds = "FLR="
 
         /// The tag as the 4 bytes the file holds, read as one little-endian UInt32.
         var code: UInt32 {

@@ -84,15 +84,24 @@ struct ModelReaders: Sendable {
     var rows: ReaderRows {
         switch storage {
         case .rows(let rows): return rows
-        case .inFile(let file, let ratingOffsets, let ratingsAt, let kinds, let shelfOffsets, let shelvesAt):
+        case .inFile(let file, _, _, let kinds, let shelfOffsets, let shelvesAt):
             return ReaderRows(
-                byUser: SparseRows(
-                    offsets: ratingOffsets,
-                    entries: Self.entries(file, at: ratingsAt, 0..<Int(ratingOffsets[ratingOffsets.count - 1]))),
+                byUser: byUser,
                 kinds: kinds,
                 shelves: SparseRows(
                     offsets: shelfOffsets,
                     entries: Self.entries(file, at: shelvesAt, 0..<Int(shelfOffsets[shelfOffsets.count - 1]))))
+        }
+    }
+
+    /// `rows.byUser` alone: the books every held reader learns from, in memory.
+    var byUser: SparseRows {
+        switch storage {
+        case .rows(let rows): return rows.byUser
+        case .inFile(let file, let ratingOffsets, let ratingsAt, _, _, _):
+            return SparseRows(
+                offsets: ratingOffsets,
+                entries: Self.entries(file, at: ratingsAt, 0..<Int(ratingOffsets[ratingOffsets.count - 1])))
         }
     }
 

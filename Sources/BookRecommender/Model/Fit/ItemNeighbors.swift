@@ -74,7 +74,14 @@ struct ItemNeighbors: Sendable {
     ///   the sparse one; 4 bytes per user. A part does its share of the pairs
     ///   (the sparse kernel finds a book's whole row from the book itself, so
     ///   a part's rows of its own books are already whole).
-    init(matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil, part: TrainingPart? = nil) {
+    ///
+    /// A prepared input's part gives the `search` it computed from the whole
+    /// input (for the kernel chosen here, not a given `kernel`): `matrix`'s
+    /// rows by user then hold its `weightedRows`, where it has them.
+    init(
+        matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil, part: TrainingPart? = nil,
+        search: PreparedSearch? = nil
+    ) {
         precondition(options.similarity != .auto, "ItemNeighbors: CollaborativeFilter.fit resolves .auto first")
         if options.similarity == .ease {
             let computed = part.map { $0.index == 0 } ?? true
@@ -102,20 +109,21 @@ struct ItemNeighbors: Sendable {
             (blockSize, columnsPerBlock) = (Self.sparseBlockSize, min(columns, matrix.itemCount))
         }
         let vectors = ItemVectors(
-            matrix: matrix, similarity: options.similarity, threads: options.threads, entries: columnsPerBlock != nil)
+            matrix: matrix, similarity: options.similarity, threads: options.threads, entries: columnsPerBlock != nil,
+            weighted: search?.weightedRows != nil)
         let dense =
             columnsPerBlock != nil ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
-        let listFloor = dense == nil ? ListFloor(matrix: matrix, vectors: vectors, options: options) : .none
+        let bounds: [Float]? =
+            if dense != nil { nil } else if let search { search.floorBounds } else {
+                Self.floorBounds(matrix: matrix, vectors: vectors, options: options)
+            }
         // Without bounds, finding each pair once would hand every pair over.
-        if kernel == nil, listFloor.isNone, case .sparseOnce(let columns) = chosen {
+        if kernel == nil, bounds == nil, case .sparseOnce(let columns) = chosen {
             chosen = .sparse(columnsPerBlock: columns)
         }
         let floors = BookFloors(
-            dense == nil ? listFloor.bounds(matrix: matrix, vectors: vectors, threads: options.threads) : [],
+            dense != nil ? [] : bounds ?? [Float](repeating: -.infinity, count: matrix.itemCount),
             threshold: options.threshold)
-        let positions =
-            chosen.findsEachPairOnce
-            ? matrix.byUser.transposedPositions(columnCount: matrix.itemCount, threads: options.threads) : nil
         let blockCount = (matrix.itemCount + blockSize - 1) / blockSize
         let itemCount = matrix.itemCount
         let layout = part.map { part in
@@ -131,6 +139,9 @@ struct ItemNeighbors: Sendable {
         self.layout = layout
         // Whole blocks from a block boundary, so the shifted work blocks are the kernel's own.
         let workItems = part.flatMap { layout?.items(of: $0.index) } ?? 0..<itemCount
+        let positions =
+            chosen.findsEachPairOnce
+            ? RaterPositions(matrix: matrix, items: workItems, threads: options.threads) : nil
         // Blocks outside the part find nothing: one empty row per book.
         var blocks = (0..<blockCount).map { block in
             Block(lengths: [Int32](repeating: 0, count: min(blockSize, itemCount - block * blockSize)), entries: [])
@@ -169,6 +180,13 @@ struct ItemNeighbors: Sendable {
         lists = Self.merge(
             blocks: blocks, blockSize: blockSize, pools: pools.compactMap { $0 }, handed: handedRows.compactMap { $0 },
             order: dense?.order, matrix: matrix, options: options)
+    }
+
+    /// Every book's `ListFloor` bound over `vectors` of `matrix`, computed on
+    /// `options.threads` workers; nil where there is none (see `ListFloor`).
+    static func floorBounds(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions) -> [Float]? {
+        let floor = ListFloor(matrix: matrix, vectors: vectors, options: options)
+        return floor.isNone ? nil : floor.bounds(matrix: matrix, vectors: vectors, threads: options.threads)
     }
 
     /// Items per block of the dense kernel: as many accumulator rows (8 bytes

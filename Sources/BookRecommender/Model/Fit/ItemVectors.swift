@@ -20,10 +20,15 @@ struct ItemVectors: Sendable {
 
     /// The vectors of `matrix` for `similarity`, weighted on `threads` workers;
     /// the weighted entries only when `entries` (the sparse kernel reads them;
-    /// the dense kernel needs only the weighting and the norms).
-    init(matrix: RatingMatrix, similarity: Similarity, threads: Int = 1, entries wanted: Bool = true) {
+    /// the dense kernel needs only the weighting and the norms). With
+    /// `weighted`, the matrix's values are already the vectors' values (as
+    /// `PreparedSearch.weightedRows` holds them) and are taken as they are.
+    init(
+        matrix: RatingMatrix, similarity: Similarity, threads: Int = 1, entries wanted: Bool = true,
+        weighted: Bool = false
+    ) {
         let (byItem, byUser) = (matrix.byItem, matrix.byUser)
-        let weight = Weighting(matrix: matrix, similarity: similarity)
+        let weight = weighted ? .identity : Weighting(matrix: matrix, similarity: similarity)
         if !wanted {
             (itemEntries, userEntries) = ([], [])
         } else if weight.isIdentity {
@@ -66,6 +71,13 @@ struct ItemVectors: Sendable {
         private let idf: [Double]?
         /// BM25 only: per item, `1 − b + b · s / mean(s)`, `s` the sum of its ratings.
         private let lengths: [Double]?
+
+        /// Every value is the rating itself.
+        static let identity = Weighting(means: nil, idf: nil, lengths: nil)
+
+        private init(means: [Float]?, idf: [Double]?, lengths: [Double]?) {
+            (self.means, self.idf, self.lengths) = (means, idf, lengths)
+        }
 
         init(matrix: RatingMatrix, similarity: Similarity) {
             let byItem = matrix.byItem

@@ -105,7 +105,6 @@ struct ListFloor: Sendable {
     /// computed on `threads` workers.
     /// - Complexity: O(ratings).
     func bounds(matrix: RatingMatrix, vectors: ItemVectors, threads: Int) -> [Float] {
-        guard !isNone else { return [Float](repeating: -.infinity, count: matrix.itemCount) }
         let (byItem, itemEntries) = (matrix.byItem, vectors.itemEntries)
         return [Float](unsafeUninitializedCapacity: matrix.itemCount) { buffer, count in
             let out = SendableBuffer(buffer)

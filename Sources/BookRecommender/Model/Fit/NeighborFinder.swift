@@ -48,9 +48,9 @@ struct NeighborFinder: ~Copyable {
     private let vectors: ItemVectors
     /// Per book: the bound its selection starts at, and a pair handed to it must reach.
     private let floors: BookFloors
-    /// Finding each pair once: per entry of `matrix.byItem`, the index of the
-    /// same rating in `matrix.byUser`. Nil: each pair is found from both books.
-    private let positions: [Int32]?
+    /// Finding each pair once: where each rater's walk stops. Nil: each pair
+    /// is found from both books.
+    private let positions: RaterPositions?
     private let similarity: Similarity
     private let shrinkage: Float
     private let shrinkFactors: ShrinkFactors
@@ -89,10 +89,10 @@ struct NeighborFinder: ~Copyable {
 
     /// Scratch for `matrix` with ranges of `columnsPerBlock` books, each
     /// item's selection starting at its bound in `floors`, finding each pair
-    /// once when given `positions` (`SparseRows.transposedPositions` of
-    /// `matrix.byUser`).
+    /// once when given `positions` (of every item the finder is asked for).
     init(
-        matrix: RatingMatrix, vectors: ItemVectors, floors: BookFloors, positions: [Int32]?, options: ModelOptions,
+        matrix: RatingMatrix, vectors: ItemVectors, floors: BookFloors, positions: RaterPositions?,
+        options: ModelOptions,
         columnsPerBlock: Int
     ) {
         self.matrix = matrix

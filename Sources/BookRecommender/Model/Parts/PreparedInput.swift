@@ -14,13 +14,17 @@ import Foundation
 ///
 /// It is the model a single train writes, without neighbour lists: the
 /// books, the readers' rows, the popularity list, the options resolved from
-/// the whole input and the kept ingest. A part fitted from it is the part
-/// `BookModelPart.fit` fits from the inputs, so the join is the same model.
+/// the whole input and the kept ingest; and what the neighbour search
+/// computes before its first pair (`PreparedSearch`). A part fitted from it
+/// is the part `BookModelPart.fit` fits from the inputs, so the join is the
+/// same model.
 struct PreparedInput: Sendable {
     /// The model with empty neighbour lists.
     var model: BookModel
     /// `--similarity` as given, before `auto` was resolved.
     let requestedSimilarity: Similarity
+    /// Where every part's neighbour search starts.
+    let search: PreparedSearch
 
     /// Prepares `ratings` with `options`, resolved as `BookModel.fit` resolves them.
     /// - Throws: `BookModelError.noRatings` when `ratings` holds none.
@@ -33,7 +37,7 @@ struct PreparedInput: Sendable {
             popularity: Popularity(matrix: matrix, options: resolved), keyRank: matrix.keyRank)
         return PreparedInput(
             model: BookModel(matrix: matrix, options: resolved, tables: tables, ratings: ratings, trainedAt: Date()),
-            requestedSimilarity: options.similarity)
+            requestedSimilarity: options.similarity, search: PreparedSearch(matrix: matrix, options: resolved))
     }
 
     /// Part `part` of the training, on `threads` workers: the part
@@ -44,8 +48,12 @@ struct PreparedInput: Sendable {
     func fit(part: TrainingPart, threads: Int) -> BookModelPart {
         var options = model.options
         options.threads = max(1, threads)
-        let matrix = RatingMatrix(readers: model.readers.rows, itemAtRank: model.books.itemAtRank, threads: threads)
-        let neighbors = ItemNeighbors(matrix: matrix, options: options, part: part)
+        // The search reads the rows by user alone.
+        let readers =
+            search.weightedRows.map { ReaderRows(byUser: $0, shelves: SparseRows(emptyRows: $0.rowCount)) }
+            ?? model.readers.rows
+        let matrix = RatingMatrix(readers: readers, itemAtRank: model.books.itemAtRank, threads: threads)
+        let neighbors = ItemNeighbors(matrix: matrix, options: options, part: part, search: search)
         guard let layout = neighbors.layout else { preconditionFailure("PreparedInput: a part fit has a layout") }
         let fitted = BookModel(
             options: options, fingerprint: model.fingerprint, trainedAt: Date(), books: model.books,

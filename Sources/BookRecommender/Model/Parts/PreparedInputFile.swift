@@ -2,17 +2,21 @@ import Foundation
 
 /// A prepared input's file (`PreparedInput`), as `bookrec train --prepare`
 /// writes it: the container of a model file (`ModelFileFormat`) under its own
-/// signature, `0x89 "BKRI" CR LF 0x1A`, format version 1, so it is never
+/// signature, `0x89 "BKRI" CR LF 0x1A`, format version 2, so it is never
 /// taken for a model (it has no neighbour lists) nor a model for it.
 ///
 ///     PREP  `Metadata` as JSON
 ///     MODL  the model file without neighbour lists
+///     VAL=  `PreparedSearch.weightedRows`: per entry of the model's `RAT=`, its value (Float); may be empty
+///     FLR=  `PreparedSearch.floorBounds`: per book, its bound (Float); may be empty
 ///
-/// Parts map it, and copy its readers' rows (most of its bytes) once, into
-/// the rows they fit from.
+/// Parts map it and copy the readers' rows (most of its bytes) once, into
+/// the rows they search from: with the values of `VAL=` where it has them,
+/// the model's own rows then staying in the mapping. Version 1 had no
+/// `VAL=` nor `FLR=`; such a file is refused, to be prepared again.
 enum PreparedInputFile {
     static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x52, 0x49, 0x0D, 0x0A, 0x1A]
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
 
     /// What the `PREP` block holds.
     struct Metadata: Codable, Equatable {
@@ -34,11 +38,16 @@ enum PreparedInputFile {
             let metadata = Metadata(
                 bookrec: BookRecommenderVersion.current, fingerprint: prepared.model.fingerprint,
                 items: prepared.model.bookCount, requestedSimilarity: prepared.requestedSimilarity.rawValue)
-            var writer = ModelFileWriter(capacity: model.count + 4096)
+            let search = prepared.search
+            let values = search.weightedRows?.entries.map(\.value) ?? []
+            let bounds = search.floorBounds ?? []
+            var writer = ModelFileWriter(capacity: model.count + 4 * (values.count + bounds.count) + 4096)
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             writer.add(.preparedMetadata, [UInt8](try encoder.encode(metadata)))
             writer.add(.partModel, bytes: model)
+            writer.add(.searchValues, values)
+            writer.add(.floorBounds, bounds)
             let data = writer.sealed(magic: magic, version: version)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -87,6 +96,8 @@ enum PreparedInputFile {
                 "prepared by bookrec \(metadata.bookrec), not \(BookRecommenderVersion.current): prepare it again")
         }
         let body = try reader.payload(.partModel, of: UInt8.self)
+        let values = try reader.payload(.searchValues, of: Float.self)
+        let bounds = try reader.array(.floorBounds, of: Float.self)
         try reader.finish()
         // A slice shares the file's bytes: the model's readers' rows stay in the mapping.
         let model = try BookModel.decoded(
@@ -94,13 +105,44 @@ enum PreparedInputFile {
             bytes: reader.bytes(in: body), mapped: mapped)
         guard model.fingerprint == metadata.fingerprint, model.bookCount == metadata.items, model.neighborLinks == 0
         else { throw reader.corrupt("the model it carries is not the one its metadata describes") }
-        // Copied once, here, so the file is unmapped on return and the part fits from these rows.
-        let rows = model.readers.rows
-        // The fit takes each reader's books in ascending order, once each, as ingest leaves them.
-        guard Self.ascendStrictly(rows.byUser) else {
-            throw reader.corrupt("a reader's books are not in ascending order")
+        guard bounds.isEmpty || bounds.count == model.bookCount, bounds.allSatisfy({ $0 < .infinity }) else {
+            throw reader.corrupt("its book bounds are not one number below infinity per book")
         }
-        return PreparedInput(model: model.replacingReaders(with: rows), requestedSimilarity: requested)
+        let search = { (rows: SparseRows?) in
+            PreparedSearch(weightedRows: rows, floorBounds: bounds.isEmpty ? nil : bounds)
+        }
+        guard !values.isEmpty else {
+            // Copied once, here, so the file is unmapped on return and the part fits from these rows.
+            let rows = model.readers.rows
+            try Self.requireAscending(rows.byUser, reader)
+            return PreparedInput(
+                model: model.replacingReaders(with: rows), requestedSimilarity: requested, search: search(nil))
+        }
+        // The part searches from a copy of the rows holding these values; the model's own stay in the mapping.
+        var weighted = model.readers.byUser
+        try Self.requireAscending(weighted, reader)
+        guard values.count == 4 * weighted.entryCount else {
+            throw reader.corrupt("it holds \(values.count / 4) search values for \(weighted.entryCount) ratings")
+        }
+        let source = reader.bytes(in: values)
+        let finite = weighted.entries.withUnsafeMutableBufferPointer { entries in
+            var bad: UInt32 = 0
+            for index in entries.indices {
+                let value = source.loadUnaligned(fromByteOffset: 4 * index, as: Float.self)
+                bad |= value.bitPattern & 0x7F80_0000 == 0x7F80_0000 ? 1 : 0
+                entries[index].value = value
+            }
+            return bad == 0
+        }
+        guard finite else { throw reader.corrupt("a search value is not finite") }
+        return PreparedInput(model: model, requestedSimilarity: requested, search: search(weighted))
+    }
+
+    /// - Throws: `BookModelError.corrupt` unless every reader's books in
+    ///   `rows` ascend strictly: the fit takes each reader's books in
+    ///   ascending order, once each, as ingest leaves them.
+    private static func requireAscending(_ rows: SparseRows, _ reader: ModelFileDecoder) throws(BookModelError) {
+        guard Self.ascendStrictly(rows) else { throw reader.corrupt("a reader's books are not in ascending order") }
     }
 
     /// Whether every row of `rows` names its columns in strictly ascending order.

@@ -120,16 +120,19 @@ import Testing
         entries.map { UInt64(UInt32(bitPattern: $0.column)) << 32 | UInt64($0.value.bitPattern) }.sorted()
     }
 
-    /// `SparseRows.transposedPositions` points each entry of the transpose at the same entry of the rows.
-    @Test func transposedPositionsPointAtTheSameEntry() {
+    /// `SparseRows.transposedPositions` points each entry of the transpose's
+    /// rows it is asked for at the same entry of the rows, and holds no other.
+    @Test(arguments: [0..<4, 1..<3, 3..<4, 2..<2])
+    func transposedPositionsPointAtTheSameEntry(columns: Range<Int>) {
         let entries = [2, 0, 1, 3, 0, 3].map { SparseEntry(column: Int32($0), value: Float($0) + 0.5) }
         let rows = SparseRows(offsets: [0, 2, 2, 4, 6], entries: entries)
         let transposed = rows.transposed(columnCount: 4)
-        let positions = rows.transposedPositions(columnCount: 4)
-        #expect(positions.count == transposed.entryCount)
-        for column in 0..<4 {
+        let positions = rows.transposedPositions(of: columns)
+        let first = Int(transposed.offsets[columns.lowerBound])
+        #expect(positions.count == Int(transposed.offsets[columns.upperBound]) - first)
+        for column in columns {
             for slot in transposed.range(of: column) {
-                let position = Int(positions[slot])
+                let position = Int(positions[slot - first])
                 #expect(rows.entries[position].column == Int32(column))
                 #expect(rows.range(of: Int(transposed.entries[slot].column)).contains(position))
             }

@@ -26,7 +26,7 @@ import Testing
         return url.path
     }
 
-    @Test(arguments: ["dense-auto", "sparse-bm25", "interactions-cosine", "dense-ease"], [1, 4])
+    @Test(arguments: ["dense-auto", "sparse-bm25", "sparse-tfidf", "interactions-cosine", "dense-ease"], [1, 4])
     func partsFromThePreparedInputAreThePartsFromTheInputs(fit: String, count: Int) throws {
         let (name, similarity) = (
             String(fit.prefix { $0 != "-" }), Similarity(rawValue: String(fit.drop { $0 != "-" }.dropFirst()))!
@@ -47,6 +47,15 @@ import Testing
         let input = try PreparedInputFile.read(try Self.prepare(data, options, in: folder))
         #expect(input.model.neighborLinks == 0)
         #expect(input.requestedSimilarity == similarity)
+        // The parts search from the vectors' values and bounds the prepare step computed, where there are any.
+        let resolved = input.model.options.similarity
+        #expect((input.search.weightedRows != nil) == [.bm25, .tfidf, .pearson].contains(resolved))
+        #expect((input.search.floorBounds != nil) == (fit == "sparse-bm25"))
+        if let weighted = input.search.weightedRows {
+            #expect(weighted.offsets == input.model.readers.byUser.offsets)
+            #expect(weighted.entries.map(\.column) == input.model.readers.byUser.entries.map(\.column))
+            #expect(weighted.entries.map(\.value) != input.model.readers.byUser.entries.map(\.value))
+        }
         var paths: [String] = []
         for index in 0..<count {
             let part = TrainingPart(index: index, count: count)
@@ -109,6 +118,23 @@ import Testing
         #expect(
             throws: TrainingPartError.corruptPrepared(path: path, reason: "a reader's books are not in ascending order")
         ) {
+            try PreparedInputFile.read(path)
+        }
+    }
+
+    /// A crafted file (checksums resealed) whose search values are not all
+    /// finite is refused rather than searched from.
+    @Test func aSearchValueThatIsNotFiniteIsRefused() throws {
+        let folder = try ModelFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.prepare(TrainingPartTests.sparse, options { $0.similarity = .bm25 }, in: folder)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let values = ModelFiles.payload(of: .searchValues, in: bytes)
+        #expect(Self.load(UInt64.self, at: values - 8, in: bytes) > 4)
+        bytes.replaceSubrange(
+            values + 4..<values + 8, with: withUnsafeBytes(of: Float.nan.bitPattern.littleEndian, Array.init))
+        try Data(BookModel.resealed(bytes)).write(to: URL(fileURLWithPath: path))
+        #expect(throws: TrainingPartError.corruptPrepared(path: path, reason: "a search value is not finite")) {
             try PreparedInputFile.read(path)
         }
     }
