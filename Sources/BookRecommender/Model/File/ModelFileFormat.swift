@@ -65,9 +65,11 @@ enum ModelFileFormat {
         case partModel = "MODL"
         /// A prepared input's `PreparedInputFile.Metadata` as JSON (never in a model file).
         case preparedMetadata = "PREP"
-        /// A prepared input's `PreparedSearch.weightedRows` values, one Float per
-        /// entry of its model's `RAT=`; empty when there are none (never in a model file).
-        case searchValues = "VAL="
+        /// A prepared input's `PreparedSearch.weighting` (`ItemVectors.Weighting.Factors`),
+        /// each block empty where it has none: Pearson's means (Float per
+        /// book), BM25's and TF-IDF's idf (Double per reader), BM25's lengths
+        /// (Double per book). Never in a model file.
+        case weightMeans = "WMN=", weightIDF = "WIDF", weightLengths = "WLEN"
         /// A prepared input's `PreparedSearch.floorBounds`, one Float per book;
         /// empty when there are none (never in a model file).
         case floorBounds = "FLR="

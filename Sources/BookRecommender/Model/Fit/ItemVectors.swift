@@ -75,6 +75,34 @@ struct ItemVectors: Sendable {
         /// Every value is the rating itself.
         static let identity = Weighting(means: nil, idf: nil, lengths: nil)
 
+        /// The per-book and per-reader numbers a weighting is made of, each
+        /// empty where it has none, as a prepared input stores them (`PreparedInputFile`).
+        struct Factors: Equatable {
+            var means: [Float]
+            var idf: [Double]
+            var lengths: [Double]
+        }
+
+        /// This weighting's factors.
+        var factors: Factors {
+            Factors(means: means ?? [], idf: idf ?? [], lengths: lengths ?? [])
+        }
+
+        /// The weighting of `factors` over `books` books and `readers`
+        /// readers; nil unless they have the shape of one (none, the means
+        /// alone, the idf alone, or the idf and the lengths), one number per
+        /// book or reader, each finite.
+        init?(_ factors: Factors, books: Int, readers: Int) {
+            let (means, idf, lengths) = (factors.means, factors.idf, factors.lengths)
+            guard means.isEmpty || (means.count == books && idf.isEmpty && lengths.isEmpty),
+                idf.isEmpty || idf.count == readers, lengths.isEmpty || (lengths.count == books && !idf.isEmpty),
+                means.allSatisfy(\.isFinite), idf.allSatisfy(\.isFinite), lengths.allSatisfy(\.isFinite)
+            else { return nil }
+            self.init(
+                means: means.isEmpty ? nil : means, idf: idf.isEmpty ? nil : idf,
+                lengths: lengths.isEmpty ? nil : lengths)
+        }
+
         private init(means: [Float]?, idf: [Double]?, lengths: [Double]?) {
             (self.means, self.idf, self.lengths) = (means, idf, lengths)
         }
@@ -123,6 +151,20 @@ struct ItemVectors: Sendable {
 }
 
 extension SparseRows {
+    /// Replaces each value by its value under `weighting`, the row being the
+    /// user and the column the item, in place: a prepared input's part
+    /// weighs its copy of the readers' rows without a second array.
+    mutating func weigh(with weighting: ItemVectors.Weighting) {
+        let offsets = self.offsets
+        entries.withUnsafeMutableBufferPointer { entries in
+            for user in 0..<offsets.count - 1 {
+                for index in Int(offsets[user])..<Int(offsets[user + 1]) {
+                    entries[index].value = weighting(entries[index].value, user: user, item: Int(entries[index].column))
+                }
+            }
+        }
+    }
+
     /// The entries with each value replaced by `transform(row, entry)`, computed on `threads` workers.
     @inline(__always)
     func mappingValues(threads: Int, _ transform: @Sendable (Int, SparseEntry) -> Float) -> [SparseEntry] {

@@ -9,6 +9,9 @@
 /// bounds those `ItemNeighbors` computes from the values, so a part searching
 /// from them finds the pairs a single train finds, bit for bit.
 struct PreparedSearch: Sendable {
+    /// How each strength becomes its value in the vectors: `.identity` for
+    /// cosine and Jaccard, and for EASE, which fits from the strengths.
+    let weighting: ItemVectors.Weighting
     /// The readers' rows by user, each value replaced by its value in the
     /// similarity's vectors (`ItemVectors.userEntries`); nil when those are
     /// the strengths themselves (cosine, Jaccard), and for EASE, which fits
@@ -18,7 +21,8 @@ struct PreparedSearch: Sendable {
     /// search has none (no bound applies, or the dense kernel serves).
     let floorBounds: [Float]?
 
-    init(weightedRows: SparseRows?, floorBounds: [Float]?) {
+    init(weighting: ItemVectors.Weighting, weightedRows: SparseRows?, floorBounds: [Float]?) {
+        self.weighting = weighting
         self.weightedRows = weightedRows
         self.floorBounds = floorBounds
     }
@@ -28,11 +32,12 @@ struct PreparedSearch: Sendable {
     /// - Complexity: O(ratings · log neighbors).
     init(matrix: RatingMatrix, options: ModelOptions) {
         guard options.similarity != .ease else {
-            self.init(weightedRows: nil, floorBounds: nil)
+            self.init(weighting: .identity, weightedRows: nil, floorBounds: nil)
             return
         }
         let vectors = ItemVectors(matrix: matrix, similarity: options.similarity, threads: options.threads)
         self.init(
+            weighting: vectors.weighting,
             weightedRows: vectors.weighting.isIdentity
                 ? nil : SparseRows(offsets: matrix.byUser.offsets, entries: vectors.userEntries),
             floorBounds: ItemNeighbors.denseApplies(matrix: matrix)

@@ -7,13 +7,15 @@ import Foundation
 ///
 ///     PREP  `Metadata` as JSON
 ///     MODL  the model file without neighbour lists
-///     VAL=  `PreparedSearch.weightedRows`: per entry of the model's `RAT=`, its value (Float); may be empty
+///     WMN=  `PreparedSearch.weighting`: Pearson's means, Float per book; may be empty
+///     WIDF  BM25's and TF-IDF's idf, Double per reader; may be empty
+///     WLEN  BM25's lengths, Double per book; may be empty
 ///     FLR=  `PreparedSearch.floorBounds`: per book, its bound (Float); may be empty
 ///
 /// Parts map it and copy the readers' rows (most of its bytes) once, into
-/// the rows they search from: with the values of `VAL=` where it has them,
-/// the model's own rows then staying in the mapping. Version 1 had no
-/// `VAL=` nor `FLR=`; such a file is refused, to be prepared again.
+/// the rows they search from, weighed in place where the weighting has
+/// factors; the model's own rows then stay in the mapping. Version 1 had
+/// none of the last four blocks; such a file is refused, to be prepared again.
 enum PreparedInputFile {
     static let magic: [UInt8] = [0x89, 0x42, 0x4B, 0x52, 0x49, 0x0D, 0x0A, 0x1A]
     static let version: UInt32 = 2
@@ -38,15 +40,17 @@ enum PreparedInputFile {
             let metadata = Metadata(
                 bookrec: BookRecommenderVersion.current, fingerprint: prepared.model.fingerprint,
                 items: prepared.model.bookCount, requestedSimilarity: prepared.requestedSimilarity.rawValue)
-            let search = prepared.search
-            let values = search.weightedRows?.entries.map(\.value) ?? []
-            let bounds = search.floorBounds ?? []
-            var writer = ModelFileWriter(capacity: model.count + 4 * (values.count + bounds.count) + 4096)
+            let factors = prepared.search.weighting.factors
+            let bounds = prepared.search.floorBounds ?? []
+            let factorBytes = 4 * (factors.means.count + bounds.count) + 8 * (factors.idf.count + factors.lengths.count)
+            var writer = ModelFileWriter(capacity: model.count + factorBytes + 4096)
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             writer.add(.preparedMetadata, [UInt8](try encoder.encode(metadata)))
             writer.add(.partModel, bytes: model)
-            writer.add(.searchValues, values)
+            writer.add(.weightMeans, factors.means)
+            writer.add(.weightIDF, factors.idf)
+            writer.add(.weightLengths, factors.lengths)
             writer.add(.floorBounds, bounds)
             let data = writer.sealed(magic: magic, version: version)
             try FileManager.default.createDirectory(
@@ -96,7 +100,9 @@ enum PreparedInputFile {
                 "prepared by bookrec \(metadata.bookrec), not \(BookRecommenderVersion.current): prepare it again")
         }
         let body = try reader.payload(.partModel, of: UInt8.self)
-        let values = try reader.payload(.searchValues, of: Float.self)
+        let factors = ItemVectors.Weighting.Factors(
+            means: try reader.array(.weightMeans, of: Float.self), idf: try reader.array(.weightIDF, of: Double.self),
+            lengths: try reader.array(.weightLengths, of: Double.self))
         let bounds = try reader.array(.floorBounds, of: Float.self)
         try reader.finish()
         // A slice shares the file's bytes: the model's readers' rows stay in the mapping.
@@ -108,33 +114,22 @@ enum PreparedInputFile {
         guard bounds.isEmpty || bounds.count == model.bookCount, bounds.allSatisfy({ $0 < .infinity }) else {
             throw reader.corrupt("its book bounds are not one number below infinity per book")
         }
+        guard let weighting = ItemVectors.Weighting(factors, books: model.bookCount, readers: model.userIDs.count)
+        else { throw reader.corrupt("its weighting factors are not finite numbers, one per book or reader") }
         let search = { (rows: SparseRows?) in
-            PreparedSearch(weightedRows: rows, floorBounds: bounds.isEmpty ? nil : bounds)
+            PreparedSearch(weighting: weighting, weightedRows: rows, floorBounds: bounds.isEmpty ? nil : bounds)
         }
-        guard !values.isEmpty else {
+        guard !weighting.isIdentity else {
             // Copied once, here, so the file is unmapped on return and the part fits from these rows.
             let rows = model.readers.rows
             try Self.requireAscending(rows.byUser, reader)
             return PreparedInput(
                 model: model.replacingReaders(with: rows), requestedSimilarity: requested, search: search(nil))
         }
-        // The part searches from a copy of the rows holding these values; the model's own stay in the mapping.
+        // The part searches from a copy of the rows, weighed in place; the model's own stay in the mapping.
         var weighted = model.readers.byUser
         try Self.requireAscending(weighted, reader)
-        guard values.count == 4 * weighted.entryCount else {
-            throw reader.corrupt("it holds \(values.count / 4) search values for \(weighted.entryCount) ratings")
-        }
-        let source = reader.bytes(in: values)
-        let finite = weighted.entries.withUnsafeMutableBufferPointer { entries in
-            var bad: UInt32 = 0
-            for index in entries.indices {
-                let value = source.loadUnaligned(fromByteOffset: 4 * index, as: Float.self)
-                bad |= value.bitPattern & 0x7F80_0000 == 0x7F80_0000 ? 1 : 0
-                entries[index].value = value
-            }
-            return bad == 0
-        }
-        guard finite else { throw reader.corrupt("a search value is not finite") }
+        weighted.weigh(with: weighting)
         return PreparedInput(model: model, requestedSimilarity: requested, search: search(weighted))
     }
 

@@ -90,6 +90,28 @@ import Testing
         #expect(vectors.norms == [1, 1, 1, 1, 1])
     }
 
+    /// A prepared input stores a weighting's factors; weighing the readers'
+    /// rows in place with the weighting rebuilt from them gives the vectors'
+    /// values bit for bit. Factors of no weighting's shape are refused.
+    @Test(arguments: Similarity.itemItem)
+    func aWeightingRebuiltFromItsFactorsWeighsAsTheVectorsDo(similarity: Similarity) throws {
+        let matrix = RatingMatrix(data)
+        let vectors = ItemVectors(matrix: matrix, similarity: similarity)
+        let rebuilt = try #require(ItemVectors.Weighting(vectors.weighting.factors, books: 5, readers: 4))
+        #expect(rebuilt.isIdentity == vectors.weighting.isIdentity)
+        var rows = matrix.byUser
+        rows.weigh(with: rebuilt)
+        #expect(rows.entries == vectors.userEntries)
+        let refused: [ItemVectors.Weighting.Factors] = [
+            .init(means: [], idf: [], lengths: [1, 1, 1, 1, 1]),
+            .init(means: [0, 0, 0, 0, 0], idf: [1, 1, 1, 1], lengths: []),
+            .init(means: [], idf: [1, 1, 1], lengths: []),
+            .init(means: [], idf: [1, 1, .infinity, 1], lengths: []),
+            .init(means: [0, .nan, 0, 0, 0], idf: [], lengths: []),
+        ]
+        for factors in refused { #expect(ItemVectors.Weighting(factors, books: 5, readers: 4) == nil, "\(factors)") }
+    }
+
     @Test(arguments: Similarity.itemItem)
     func vectorsWithoutEntriesHaveTheSameNorms(similarity: Similarity) {
         // The dense kernel asks for norms only; they must match those taken from the weighted entries.

@@ -122,19 +122,20 @@ import Testing
         }
     }
 
-    /// A crafted file (checksums resealed) whose search values are not all
-    /// finite is refused rather than searched from.
-    @Test func aSearchValueThatIsNotFiniteIsRefused() throws {
+    /// A crafted file (checksums resealed) whose weighting factors are not
+    /// all finite is refused rather than searched from.
+    @Test func aWeightingFactorThatIsNotFiniteIsRefused() throws {
         let folder = try ModelFiles.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try Self.prepare(TrainingPartTests.sparse, options { $0.similarity = .bm25 }, in: folder)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        let values = ModelFiles.payload(of: .searchValues, in: bytes)
-        #expect(Self.load(UInt64.self, at: values - 8, in: bytes) > 4)
+        let idf = ModelFiles.payload(of: .weightIDF, in: bytes)
+        #expect(Self.load(UInt64.self, at: idf - 8, in: bytes) == 8 * UInt64(TrainingPartTests.sparse.userCount))
         bytes.replaceSubrange(
-            values + 4..<values + 8, with: withUnsafeBytes(of: Float.nan.bitPattern.littleEndian, Array.init))
+            idf + 8..<idf + 16, with: withUnsafeBytes(of: Double.nan.bitPattern.littleEndian, Array.init))
         try Data(BookModel.resealed(bytes)).write(to: URL(fileURLWithPath: path))
-        #expect(throws: TrainingPartError.corruptPrepared(path: path, reason: "a search value is not finite")) {
+        let reason = "its weighting factors are not finite numbers, one per book or reader"
+        #expect(throws: TrainingPartError.corruptPrepared(path: path, reason: reason)) {
             try PreparedInputFile.read(path)
         }
     }
