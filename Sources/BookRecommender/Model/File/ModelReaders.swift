@@ -105,6 +105,32 @@ struct ModelReaders: Sendable {
         }
     }
 
+    /// Whether every held reader's books ascend strictly, as ingest leaves
+    /// them and the fit takes them: checked where the rows are, without
+    /// copying them out of a file.
+    var booksAscend: Bool {
+        switch storage {
+        case .rows(let rows):
+            return rows.byUser.entries.withUnsafeBytes { Self.ascend(rows.byUser.offsets, entriesAt: $0) }
+        case .inFile(let file, let ratingOffsets, let ratingsAt, _, _, _):
+            return file.withUnsafeBytes {
+                Self.ascend(ratingOffsets, entriesAt: UnsafeRawBufferPointer(rebasing: $0[ratingsAt...]))
+            }
+        }
+    }
+
+    /// Whether each row of `offsets` over the entries whose bytes start
+    /// `entries` names its columns in strictly ascending order.
+    private static func ascend(_ offsets: [Int32], entriesAt entries: UnsafeRawBufferPointer) -> Bool {
+        let (stride, at) = (MemoryLayout<SparseEntry>.stride, MemoryLayout<SparseEntry>.offset(of: \.column)!)
+        func column(_ index: Int) -> Int32 {
+            entries.loadUnaligned(fromByteOffset: index * stride + at, as: Int32.self)
+        }
+        return (0..<offsets.count - 1).allSatisfy { row in
+            (Int(offsets[row]) + 1..<Int(offsets[row + 1])).allSatisfy { column($0 - 1) < column($0) }
+        }
+    }
+
     /// Whether each of `users` has the same rows in `other` (in the same
     /// numbering of readers and books) as here: the same books with the same
     /// strengths and kinds, and the same books kept out of picks.

@@ -77,7 +77,8 @@ struct ItemNeighbors: Sendable {
     ///
     /// A prepared input's part gives the `search` it computed from the whole
     /// input (for the kernel chosen here, not a given `kernel`): `matrix`'s
-    /// rows by user then hold its `weightedRows`, where it has them.
+    /// values are then already the vectors' values, weighed by
+    /// `search.weighting` (`PreparedInput.fit(part:threads:)`).
     init(
         matrix: RatingMatrix, options: ModelOptions, kernel: Kernel? = nil, part: TrainingPart? = nil,
         search: PreparedSearch? = nil
@@ -110,12 +111,12 @@ struct ItemNeighbors: Sendable {
         }
         let vectors = ItemVectors(
             matrix: matrix, similarity: options.similarity, threads: options.threads, entries: columnsPerBlock != nil,
-            weighted: search?.weightedRows != nil)
+            weighted: search != nil)
         let dense =
             columnsPerBlock != nil ? nil : DenseInput(matrix: matrix, vectors: vectors, threads: options.threads)
         let bounds: [Float]? =
             if dense != nil { nil } else if let search { search.floorBounds } else {
-                Self.floorBounds(matrix: matrix, vectors: vectors, options: options)
+                Self.floorBounds(matrix: matrix, weighting: vectors.weighting, options: options)
             }
         // Without bounds, finding each pair once would hand every pair over.
         if kernel == nil, bounds == nil, case .sparseOnce(let columns) = chosen {
@@ -182,11 +183,12 @@ struct ItemNeighbors: Sendable {
             order: dense?.order, matrix: matrix, options: options)
     }
 
-    /// Every book's `ListFloor` bound over `vectors` of `matrix`, computed on
-    /// `options.threads` workers; nil where there is none (see `ListFloor`).
-    static func floorBounds(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions) -> [Float]? {
-        let floor = ListFloor(matrix: matrix, vectors: vectors, options: options)
-        return floor.isNone ? nil : floor.bounds(matrix: matrix, vectors: vectors, threads: options.threads)
+    /// Every book's `ListFloor` bound over the vectors `weighting` makes of
+    /// `matrix`, computed on `options.threads` workers; nil where there is
+    /// none (see `ListFloor`).
+    static func floorBounds(matrix: RatingMatrix, weighting: ItemVectors.Weighting, options: ModelOptions) -> [Float]? {
+        let floor = ListFloor(matrix: matrix, weighting: weighting, options: options)
+        return floor.isNone ? nil : floor.bounds(matrix: matrix, weighting: weighting, threads: options.threads)
     }
 
     /// Items per block of the dense kernel: as many accumulator rows (8 bytes

@@ -21,8 +21,9 @@ struct ItemVectors: Sendable {
     /// The vectors of `matrix` for `similarity`, weighted on `threads` workers;
     /// the weighted entries only when `entries` (the sparse kernel reads them;
     /// the dense kernel needs only the weighting and the norms). With
-    /// `weighted`, the matrix's values are already the vectors' values (as
-    /// `PreparedSearch.weightedRows` holds them) and are taken as they are.
+    /// `weighted`, the matrix's values are already the vectors' values (a
+    /// prepared input's part weighs them before it builds the matrix) and
+    /// are taken as they are.
     init(
         matrix: RatingMatrix, similarity: Similarity, threads: Int = 1, entries wanted: Bool = true,
         weighted: Bool = false

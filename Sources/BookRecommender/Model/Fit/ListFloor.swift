@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A lower bound on the similarity of the last neighbour each book keeps,
 /// known before the book's pairs are found, so the sparse kernel can turn
 /// away at one comparison every pair below it instead of sifting the first
@@ -32,46 +34,52 @@ struct ListFloor: Sendable {
         self.shrinkage = shrinkage
     }
 
-    /// The bounds for `options` over `vectors` of `matrix`, computed on `options.threads` workers.
+    /// The bounds for `options` over the vectors `weighting` makes of
+    /// `matrix`'s values, computed on `options.threads` workers. Each value is
+    /// weighed where it is read, as `ItemVectors` weighs it, so no weighted
+    /// copy of the ratings is made: a prepared input bounds every book
+    /// without one.
     /// - Complexity: O(ratings · log neighbors).
-    init(matrix: RatingMatrix, vectors: ItemVectors, options: ModelOptions) {
+    init(matrix: RatingMatrix, weighting: ItemVectors.Weighting, options: ModelOptions) {
         shrinkage = max(0, options.shrinkage)
         let neighbors = options.neighbors
-        let applies =
-            options.similarity == .bm25 && neighbors > 0 && !vectors.userEntries.isEmpty
-            && vectors.userEntries.allSatisfy { $0.value >= 0 }
-        guard applies else {
+        guard options.similarity == .bm25, neighbors > 0, matrix.byUser.entryCount > 0 else {
             largest = []
             return
         }
         let byUser = matrix.byUser
-        let userEntries = vectors.userEntries
-        largest = [SIMD2<Float>](unsafeUninitializedCapacity: matrix.userCount) { buffer, count in
+        let negative = Atomic<Bool>(false)
+        let largest = [SIMD2<Float>](unsafeUninitializedCapacity: matrix.userCount) { buffer, count in
             let out = SendableBuffer(buffer)
             Parallel.forEachWorker(count: matrix.userCount, blockSize: 1024, threads: options.threads) { _, work in
                 var heap = [Float](repeating: 0, count: neighbors + 1)
+                var row: [Float] = []
                 for block in work {
                     for user in block.range {
-                        out.initialize(
-                            user,
-                            to: Self.largest(userEntries[byUser.range(of: user)], rank: neighbors, heap: &heap))
+                        row.removeAll(keepingCapacity: true)
+                        for entry in byUser.entries[byUser.range(of: user)] {
+                            row.append(weighting(entry.value, user: user, item: Int(entry.column)))
+                        }
+                        if row.contains(where: { $0 < 0 }) { negative.store(true, ordering: .relaxed) }
+                        out.initialize(user, to: Self.largest(row, rank: neighbors, heap: &heap))
                     }
                 }
             }
             count = matrix.userCount
         }
+        // The bound holds only where no value is negative.
+        self.largest = negative.load(ordering: .relaxed) ? [] : largest
     }
 
     /// The `rank`-th and `(rank + 1)`-th largest values of `row`, or `-∞`
     /// for both when it has fewer than `rank + 1` entries; `heap` is scratch
     /// of `rank + 1` slots.
-    private static func largest(_ row: ArraySlice<SparseEntry>, rank: Int, heap: inout [Float]) -> SIMD2<Float> {
+    private static func largest(_ row: [Float], rank: Int, heap: inout [Float]) -> SIMD2<Float> {
         let size = rank + 1
         guard row.count >= size else { return SIMD2(-.infinity, -.infinity) }
         // A min-heap of the `size` largest values seen.
         var count = 0
-        for entry in row {
-            let value = entry.value
+        for value in row {
             if count < size {
                 var hole = count
                 count += 1
@@ -101,20 +109,18 @@ struct ListFloor: Sendable {
     /// Whether every book's bound is `-∞`.
     var isNone: Bool { largest.isEmpty }
 
-    /// Every book's bound (`bound(raterValues:)` of its raters in `vectors`),
-    /// computed on `threads` workers.
+    /// Every book's bound over the vectors `weighting` makes of `matrix`'s
+    /// values (as `init` took them), computed on `threads` workers.
     /// - Complexity: O(ratings).
-    func bounds(matrix: RatingMatrix, vectors: ItemVectors, threads: Int) -> [Float] {
-        let (byItem, itemEntries) = (matrix.byItem, vectors.itemEntries)
+    func bounds(matrix: RatingMatrix, weighting: ItemVectors.Weighting, threads: Int) -> [Float] {
+        let byItem = matrix.byItem
         return [Float](unsafeUninitializedCapacity: matrix.itemCount) { buffer, count in
             let out = SendableBuffer(buffer)
             Parallel.forEachWorker(count: matrix.itemCount, blockSize: 4096, threads: threads) { _, work in
-                itemEntries.withUnsafeBufferPointer { itemEntries in
-                    for block in work {
-                        for item in block.range {
-                            let raters = UnsafeBufferPointer(rebasing: itemEntries[byItem.range(of: item)])
-                            out.initialize(item, to: bound(raterValues: raters))
-                        }
+                for block in work {
+                    for item in block.range {
+                        out.initialize(
+                            item, to: bound(item: item, raters: byItem.entries[byItem.range(of: item)], weighting))
                     }
                 }
             }
@@ -122,24 +128,25 @@ struct ListFloor: Sendable {
         }
     }
 
-    /// The bound for the book whose raters have `raterValues` (its entries of
-    /// `ItemVectors.itemEntries`, `column` the user), or `-∞` when none has
-    /// enough books.
+    /// The bound of `item`, whose ratings are `raters` (its entries of
+    /// `RatingMatrix.byItem`, `column` the user) weighed by `weighting`, or
+    /// `-∞` when none of its readers has enough books.
     @inline(__always)
-    func bound(raterValues: UnsafeBufferPointer<SparseEntry>) -> Float {
+    private func bound(item: Int, raters: ArraySlice<SparseEntry>, _ weighting: ItemVectors.Weighting) -> Float {
         guard !largest.isEmpty else { return -.infinity }
         var best: Float = -.infinity
         largest.withUnsafeBufferPointer { largest in
-            for rater in raterValues {
-                let pair = largest[Int(rater.column)]
+            for rater in raters {
+                let user = Int(rater.column)
+                let value = weighting(rater.value, user: user, item: item)
+                let pair = largest[user]
                 // A rater whose own value reaches the rank-th largest may be
                 // one of those books: the next value down leaves `rank` others.
-                let other = rater.value >= pair.x ? pair.y : pair.x
+                let other = value >= pair.x ? pair.y : pair.x
                 guard other > -.infinity else { continue }
-                let sum = NeighborFinder.PairSum(dot: rater.value * other, common: 1)
-                let value = NeighborFinder.similarity(
-                    of: sum, norms: 1, 1, similarity: .bm25, shrinkage: shrinkage)
-                best = max(best, value)
+                let sum = NeighborFinder.PairSum(dot: value * other, common: 1)
+                best = max(
+                    best, NeighborFinder.similarity(of: sum, norms: 1, 1, similarity: .bm25, shrinkage: shrinkage))
             }
         }
         return best

@@ -48,11 +48,14 @@ struct PreparedInput: Sendable {
     func fit(part: TrainingPart, threads: Int) -> BookModelPart {
         var options = model.options
         options.threads = max(1, threads)
-        // The search reads the rows by user alone.
-        let readers =
-            search.weightedRows.map { ReaderRows(byUser: $0, shelves: SparseRows(emptyRows: $0.rowCount)) }
-            ?? model.readers.rows
-        let matrix = RatingMatrix(readers: readers, itemAtRank: model.books.itemAtRank, threads: threads)
+        // The search reads the rows by user alone, as the vectors' values: a
+        // copy out of the file's mapping, weighed in place (the model's own
+        // rows stay in the mapping; only part 0 reads them, to write them).
+        var rows = model.readers.byUser
+        if !search.weighting.isIdentity { rows.weigh(with: search.weighting) }
+        let matrix = RatingMatrix(
+            readers: ReaderRows(byUser: rows, shelves: SparseRows(emptyRows: rows.rowCount)),
+            itemAtRank: model.books.itemAtRank, threads: threads)
         let neighbors = ItemNeighbors(matrix: matrix, options: options, part: part, search: search)
         guard let layout = neighbors.layout else { preconditionFailure("PreparedInput: a part fit has a layout") }
         let fitted = BookModel(

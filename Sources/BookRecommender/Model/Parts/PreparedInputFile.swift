@@ -116,37 +116,10 @@ enum PreparedInputFile {
         }
         guard let weighting = ItemVectors.Weighting(factors, books: model.bookCount, readers: model.userIDs.count)
         else { throw reader.corrupt("its weighting factors are not finite numbers, one per book or reader") }
-        let search = { (rows: SparseRows?) in
-            PreparedSearch(weighting: weighting, weightedRows: rows, floorBounds: bounds.isEmpty ? nil : bounds)
-        }
-        guard !weighting.isIdentity else {
-            // Copied once, here, so the file is unmapped on return and the part fits from these rows.
-            let rows = model.readers.rows
-            try Self.requireAscending(rows.byUser, reader)
-            return PreparedInput(
-                model: model.replacingReaders(with: rows), requestedSimilarity: requested, search: search(nil))
-        }
-        // The part searches from a copy of the rows, weighed in place; the model's own stay in the mapping.
-        var weighted = model.readers.byUser
-        try Self.requireAscending(weighted, reader)
-        weighted.weigh(with: weighting)
-        return PreparedInput(model: model, requestedSimilarity: requested, search: search(weighted))
-    }
-
-    /// - Throws: `BookModelError.corrupt` unless every reader's books in
-    ///   `rows` ascend strictly: the fit takes each reader's books in
-    ///   ascending order, once each, as ingest leaves them.
-    private static func requireAscending(_ rows: SparseRows, _ reader: ModelFileDecoder) throws(BookModelError) {
-        guard Self.ascendStrictly(rows) else { throw reader.corrupt("a reader's books are not in ascending order") }
-    }
-
-    /// Whether every row of `rows` names its columns in strictly ascending order.
-    private static func ascendStrictly(_ rows: SparseRows) -> Bool {
-        rows.entries.withUnsafeBufferPointer { entries in
-            (0..<rows.rowCount).allSatisfy { row in
-                let range = rows.range(of: row)
-                return range.count < 2 || range.dropFirst().allSatisfy { entries[$0 - 1].column < entries[$0].column }
-            }
-        }
+        // The fit takes each reader's books in ascending order, once each, as ingest leaves them.
+        guard model.readers.booksAscend else { throw reader.corrupt("a reader's books are not in ascending order") }
+        return PreparedInput(
+            model: model, requestedSimilarity: requested,
+            search: PreparedSearch(weighting: weighting, floorBounds: bounds.isEmpty ? nil : bounds))
     }
 }

@@ -71,15 +71,13 @@ import Testing
     func theBoundIsAtMostTheLastKeptSimilarity(neighbors: Int) {
         let matrix = RatingMatrix(Self.data)
         let options = Self.options(neighbors: neighbors)
-        let vectors = ItemVectors(matrix: matrix, similarity: .bm25)
-        let floor = ListFloor(matrix: matrix, vectors: vectors, options: options)
+        let weighting = ItemVectors.Weighting(matrix: matrix, similarity: .bm25)
+        let bounds = ListFloor(matrix: matrix, weighting: weighting, options: options)
+            .bounds(matrix: matrix, weighting: weighting, threads: 2)
         let lists = Self.references[neighbors]!
         var bounded = 0
         var full = 0
-        for item in 0..<matrix.itemCount {
-            let bound = vectors.itemEntries.withUnsafeBufferPointer {
-                floor.bound(raterValues: UnsafeBufferPointer(rebasing: $0[matrix.byItem.range(of: item)]))
-            }
+        for (item, bound) in bounds.enumerated() {
             guard bound >= options.threshold else { continue }
             bounded += 1
             let row = lists.range(of: item)
@@ -99,14 +97,29 @@ import Testing
         let matrix = RatingMatrix(Self.data)
         var options = Self.options(neighbors: 6)
         options.similarity = .cosine
-        let vectors = ItemVectors(matrix: matrix, similarity: .cosine)
-        let floor = ListFloor(matrix: matrix, vectors: vectors, options: options)
-        for item in 0..<matrix.itemCount {
-            let bound = vectors.itemEntries.withUnsafeBufferPointer {
-                floor.bound(raterValues: UnsafeBufferPointer(rebasing: $0[matrix.byItem.range(of: item)]))
-            }
-            #expect(bound == -.infinity)
-        }
+        let floor = ListFloor(
+            matrix: matrix, weighting: ItemVectors.Weighting(matrix: matrix, similarity: .cosine), options: options)
+        #expect(floor.isNone)
+        #expect(floor.bounds(matrix: matrix, weighting: .identity, threads: 1).allSatisfy { $0 == -.infinity })
+    }
+
+    /// A reader whose values are negative (BM25's idf is below 0 for a reader
+    /// of every book) breaks the bound's reasoning: no book gets one.
+    @Test func noBoundWhereAValueIsNegative() {
+        let ratings: [(user: Int32, item: Int32, rating: Float)] =
+            (0..<8).map { (0, Int32($0), 4) } + [(1, 0, 5), (1, 1, 3), (2, 2, 4), (2, 3, 1)]
+        let matrix = RatingMatrix(ratingData(keys: (0..<8).map { "b\($0)" }, users: 3, ratings: ratings))
+        let options = Self.options(neighbors: 1, threads: 2)
+        let weighting = ItemVectors.Weighting(matrix: matrix, similarity: .bm25)
+        #expect(weighting(4, user: 0, item: 0) < 0)
+        #expect(ListFloor(matrix: matrix, weighting: weighting, options: options).isNone)
+        // Without the reader of every book, the others' rows give bounds.
+        let others = RatingMatrix(
+            ratingData(keys: (0..<8).map { "b\($0)" }, users: 3, ratings: Array(ratings.dropFirst(8))))
+        #expect(
+            !ListFloor(
+                matrix: others, weighting: ItemVectors.Weighting(matrix: others, similarity: .bm25), options: options
+            ).isNone)
     }
 
     @Test func shrinkFactorsAreTheQuotientsSimilarityTakes() {

@@ -47,15 +47,10 @@ import Testing
         let input = try PreparedInputFile.read(try Self.prepare(data, options, in: folder))
         #expect(input.model.neighborLinks == 0)
         #expect(input.requestedSimilarity == similarity)
-        // The parts search from the vectors' values and bounds the prepare step computed, where there are any.
+        // The parts search from the weighting and bounds the prepare step computed, where there are any.
         let resolved = input.model.options.similarity
-        #expect((input.search.weightedRows != nil) == [.bm25, .tfidf, .pearson].contains(resolved))
+        #expect(!input.search.weighting.isIdentity == [.bm25, .tfidf, .pearson].contains(resolved))
         #expect((input.search.floorBounds != nil) == (fit == "sparse-bm25"))
-        if let weighted = input.search.weightedRows {
-            #expect(weighted.offsets == input.model.readers.byUser.offsets)
-            #expect(weighted.entries.map(\.column) == input.model.readers.byUser.entries.map(\.column))
-            #expect(weighted.entries.map(\.value) != input.model.readers.byUser.entries.map(\.value))
-        }
         var paths: [String] = []
         for index in 0..<count {
             let part = TrainingPart(index: index, count: count)
