@@ -26,14 +26,6 @@ struct ListFloor: Sendable {
     private let largest: [SIMD2<Float>]
     private let shrinkage: Float
 
-    /// No bound for any book.
-    static let none = ListFloor(largest: [], shrinkage: 0)
-
-    private init(largest: [SIMD2<Float>], shrinkage: Float) {
-        self.largest = largest
-        self.shrinkage = shrinkage
-    }
-
     /// The bounds for `options` over the vectors `weighting` makes of
     /// `matrix`'s values, computed on `options.threads` workers. Each value is
     /// weighed where it is read, as `ItemVectors` weighs it, so no weighted

@@ -61,11 +61,4 @@ extension BookModel {
             tables: ScoringTables(neighbors: neighbors, popularity: tables.popularity, keyRank: books.keyRank),
             readers: readers, userIDs: userIDs, userOrder: userOrder, trainingIngest: trainingIngest)
     }
-
-    /// This model with `rows`, the same readers' rows in memory, as its readers.
-    func replacingReaders(with rows: ReaderRows) -> BookModel {
-        BookModel(
-            options: options, fingerprint: fingerprint, trainedAt: trainedAt, books: books, tables: tables,
-            readers: ModelReaders(rows), userIDs: userIDs, userOrder: userOrder, trainingIngest: trainingIngest)
-    }
 }
