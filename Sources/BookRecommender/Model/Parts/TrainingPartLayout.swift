@@ -1,12 +1,12 @@
 /// How the neighbour search of a fit is split into parts: the fitting
 /// kernel's work blocks (`ItemNeighbors`), in the kernel's book numbering,
-/// cut into `parts` runs of consecutive blocks with about the same number of
-/// pair updates each.
+/// cut into `parts` runs of consecutive blocks with about the same work each
+/// (pair updates, and the cells the sparse kernel scores; see `ItemNeighbors`).
 ///
 /// Every part computes the layout from the whole input, so all parts of one
 /// training agree on it without talking to each other; the join checks they
-/// did. Balancing by pair updates rather than by books keeps the parts'
-/// wall times close: the books numbered first have the most raters.
+/// did. Balancing by work rather than by books keeps the parts' wall times
+/// close: the books numbered first have the most raters.
 struct TrainingPartLayout: Codable, Sendable, Equatable {
     /// `ItemNeighbors.Kernel` by name: "dense", "sparse", "sparse-once", or "ease" (not split: part 0 fits it whole).
     var kernel: String

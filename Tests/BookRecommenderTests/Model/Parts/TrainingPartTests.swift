@@ -131,4 +131,16 @@ import Testing
         #expect(TrainingPartLayout.work(rows: rows, items: 4, foundFrom: .upperBook) { _ in 0 } == [0, 1, 1, 2])
         #expect(TrainingPartLayout.work(rows: rows, items: 4, foundFrom: .bothBooks) { _ in 1 } == [4, 6, 3, 4])
     }
+
+    /// The sparse kernel also scores each cell it touches: at most one per
+    /// pair, and one per book the book can meet (those below it when it
+    /// finds each pair once, else every other).
+    @Test func theSparseKernelsWorkCountsTheCellsItScores() {
+        var once = [5, 5, 1, 9, 0]
+        ItemNeighbors.addScoredCells(to: &once, findsEachPairOnce: true)
+        #expect(once == [5, 6, 2, 12, 0])
+        var both = [5, 5, 1, 9, 0]
+        ItemNeighbors.addScoredCells(to: &both, findsEachPairOnce: false)
+        #expect(both == [9, 9, 2, 13, 0])
+    }
 }
