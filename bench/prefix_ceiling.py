@@ -3,6 +3,8 @@
 
 Usage: bench/work/venv/bin/python bench/prefix_ceiling.py CSV [--neighbors 64] [--shrinkage 20] [--per-stratum 200] [--seed 1]
 
+Prints its figures on standard output; the parsed CSV is cached beside it as CSV.npz.
+
 Work model (both-books formulation): book i walks the full row of each of its raters,
 work_i = sum_{u rates i} n_u; W = sum_i work_i = sum_u n_u^2.
 Prefix filtering: book i may skip a set P_i of raters with sum_{u in P_i} x_ui * m_u < t_i
@@ -238,8 +240,7 @@ def main(argv):
     log("(a) shrink-aware done", f"{time.time() - t0:.1f}s")
     log("(a) done", f"{time.time() - t0:.1f}s")
 
-    out = []
-    P = lambda *a: (out.append(" ".join(str(v) for v in a)), print(*a, flush=True))
+    P = lambda *a: print(*a, flush=True)
     P(f"## data: users={U} books={I} ratings={N} mean n_u={N / U:.1f} max n_u={n_u.max()} "
       f"mean raters/book={N / I:.2f} max raters/book={n_i.max()}")
     P(f"W = sum n_u^2 = {W:.4e}; co-rated (ordered) pairs ~ W; K={K} shrinkage={float(S)}")
@@ -364,8 +365,6 @@ def main(argv):
     P("    work-weighted: " + " ".join(f"{v:.4g}" for v in quantiles(rb, bw * work[sample])))
     P(f"(b) sampled books with < K neighbours >= threshold: {(neigh_count < K).mean():.2%}")
     log("total", f"{time.time() - t0:.1f}s")
-    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "results.txt"), "w") as f:
-        f.write("\n".join(out) + "\n")
 
 
 if __name__ == "__main__":
